@@ -1,0 +1,1 @@
+"""`adjudicate challenge` (not built yet)."""

@@ -1,0 +1,1 @@
+"""`adjudicate endgame` (not built yet)."""

@@ -1,0 +1,1 @@
+"""`adjudicate judge` (not built yet)."""

@@ -1,0 +1,1 @@
+"""`adjudicate lexicon` (not built yet)."""

@@ -1,0 +1,1 @@
+"""`adjudicate rescore` (not built yet)."""

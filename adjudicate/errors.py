@@ -1,0 +1,45 @@
+"""The library's exceptions. Every error the library raises for bad input is an AdjudicateError.
+
+The CLI turns any AdjudicateError into "Error: <message>" on stderr and exit code 2; anything else
+that escapes is a bug (exit 3).
+"""
+
+from __future__ import annotations
+
+
+class AdjudicateError(Exception):
+    """Base class: the input could not be adjudicated (bad file, bad word, bad lexicon...)."""
+
+
+class UnknownTileError(AdjudicateError, ValueError):
+    """A word or tile string that cannot be read as tiles of the alphabet.
+
+    >>> str(UnknownTileError("KIWI", 0, "K is not a tile of the spanish set"))
+    "'KIWI', position 1: K is not a tile of the spanish set"
+    """
+
+    def __init__(self, text: str, index: int, reason: str) -> None:
+        self.text = text
+        self.index = index
+        self.reason = reason
+        super().__init__(f"{text!r}, position {index + 1}: {reason}")
+
+
+class LexiconError(AdjudicateError):
+    """A lexicon that cannot be found, read or built."""
+
+
+class LexiconCorruptError(LexiconError):
+    """A lexicon whose files do not match their manifest (flipped byte, truncated file...)."""
+
+
+class GcgError(AdjudicateError, ValueError):
+    """A game record that cannot be read at all (not one bad line: those are collected)."""
+
+
+class IllegalPlayError(AdjudicateError, ValueError):
+    """A play that cannot stand on the board (off the board, not connected, overlapping...)."""
+
+
+class RulesError(AdjudicateError, ValueError):
+    """An unknown ruleset, or a rule parameter that makes no sense."""

@@ -1,0 +1,319 @@
+"""Tile sets and the notations that spell tiles.
+
+A tile is a small int: ``1..n`` are the letters of an alphabet (digraphs included, one code per
+tile), ``BLANK`` (0) is an undesignated blank on a rack, a designated blank is ``code | BLANK_BIT``
+and ``PLAYED_THROUGH`` (-1) is a square already on the board. In a play, a letter written inside
+parentheses, ``MID(LI)ST``, is a played-through letter whose value is known: ``code | THROUGH_BIT``.
+
+Three readers, one per context (like wolges' ``AlphabetReader``):
+
+* :func:`parse_word` reads a *spelled* word: a challenged word, a word-list entry. Case is ignored,
+  accents are folded (``Ñ`` and ``Ç`` are kept where they are tiles), digraphs are read greedily
+  (Spanish ``CH LL RR``; Catalan ``L·L NY QU``, with ``L.L`` and ``ŀl`` for ``L·L``), bracketed labels
+  (``[CH]``) and the Spanish digit aliases ``1 2 3`` are accepted. The Catalan one-letter aliases
+  ``W Y Q K`` are *not*: in a spelling they are real letters, which the Catalan set lacks.
+* :func:`parse_tiles` reads *game-record notation*: uppercase is a natural tile, lowercase a blank,
+  ``.`` a played-through square, every alias accepted, and a mixed-case digraph (``Ch``, ``L·l``)
+  rejected as ambiguous.
+* :func:`parse_rack` reads a rack: ``?`` is a blank, case is ignored, every alias accepted.
+
+Writers (:func:`format_word`, :func:`format_tiles`, :func:`format_rack`) always use the canonical
+labels, and ``parse(format(x)) == x``.
+
+>>> sp = get_alphabet("spanish")
+>>> format_word(parse_word("Charro", sp), sp)
+'[CH]A[RR]O'
+>>> ca = get_alphabet("catalan")
+>>> format_word(parse_word("cel.la", ca), ca) == format_word(parse_word("CEL·LA", ca), ca) == "CEL·LA"
+True
+>>> format_tiles(parse_tiles("[ch]I.O", sp), sp)
+'[ch]I.O'
+"""
+
+from __future__ import annotations
+
+import os
+
+from adjudicate.errors import UnknownTileError
+
+BLANK = 0
+BLANK_BIT = 0x80
+THROUGH_BIT = 0x100
+PLAYED_THROUGH = -1
+LETTER_MASK = 0x7F
+
+ALPHABET_NAMES = ("english", "spanish", "catalan")
+MAX_TILES = 15
+MIN_TILES = 2
+
+# Spellings of the middle dot (and the dot-less forms) that mean Catalan L·L in a spelled word.
+_ELA_GEMINADA = ("L·L", "L.L", "ĿL", "L∙L", "L‧L", "L•L")
+_ELA_TILE_NOTATION = ("L·L", "ĿL", "L∙L", "L‧L", "L•L")
+
+
+class TileInfo:
+    """One row of a tile set: label, DAWG key character, count in the bag, score, aliases.
+
+    (A plain class, not a dataclass: ``challenge`` must start fast, and dataclasses costs ~20 ms.)
+    """
+
+    __slots__ = ("label", "key", "count", "score", "aliases")
+
+    def __init__(self, label: str, key: str, count: int, score: int, aliases: tuple[str, ...] = ()):
+        self.label, self.key, self.count, self.score, self.aliases = label, key, count, score, aliases
+
+    def __repr__(self) -> str:
+        return f"TileInfo({self.label!r}, {self.key!r}, {self.count}, {self.score}, {self.aliases!r})"
+
+
+class Alphabet:
+    """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
+
+    def __init__(self, name: str, tiles: tuple[TileInfo, ...]) -> None:
+        self.name = name
+        self.tiles = tiles
+        self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
+        self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
+        self.keys: tuple[str, ...] = tuple(t.key for t in tiles)
+        self.size = len(tiles) - 1  # letters, blank excluded
+        self._code_of_key = {t.key: code for code, t in enumerate(tiles) if code}
+        bare = [t.label.strip("[]") for t in tiles]
+        # Canonical blank labels: lowercase of the label ("[ch]", "l·l", "ñ").
+        self.blank_labels: tuple[str, ...] = tuple(t.label.lower() for t in tiles)
+        # Characters of the set that accent folding must keep (Ñ in Spanish, Ç in Catalan).
+        self._kept = frozenset(b for b in bare[1:] if len(b) == 1 and not b.isascii())
+
+        spelled: dict[str, int] = {}
+        natural: dict[str, int] = {}
+        for code in range(1, len(tiles)):
+            info = tiles[code]
+            forms = {info.label, bare[code], f"[{bare[code]}]"}
+            if bare[code] == "L·L":
+                forms.update(_ELA_TILE_NOTATION)
+                forms.update(f"[{f}]" for f in _ELA_TILE_NOTATION)
+            for form in forms:
+                natural[form] = code
+            spelled_forms = set(forms)
+            if bare[code] == "L·L":
+                spelled_forms.update(_ELA_GEMINADA)
+            for alias in info.aliases:
+                natural[alias] = code
+                if not alias.isalpha():  # a digit alias is never a letter: safe in a spelling
+                    spelled_forms.add(alias)
+            for form in spelled_forms:
+                spelled[form] = code
+        blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
+        self._spelled = spelled
+        self._natural = natural
+        self._blank = blank
+        self._multi = frozenset(f for f in natural if len(f) > 1)
+        self._max_len = max(len(f) for f in spelled)
+        self._rack = dict(natural)
+        self._rack["?"] = BLANK
+
+    def __repr__(self) -> str:
+        return f"get_alphabet({self.name!r})"
+
+    # -- values ------------------------------------------------------------------------------
+    def score(self, tile: int) -> int:
+        """Face value of a tile: 0 for a blank, designated or not."""
+        if tile <= 0 or tile & BLANK_BIT:
+            return 0
+        return self.scores[tile & LETTER_MASK]
+
+    def rack_value(self, rack: tuple[int, ...] | list[int]) -> int:
+        return sum(self.score(t) for t in rack)
+
+    def is_letter(self, text: str) -> bool:
+        return text in self._natural
+
+    # -- reading -----------------------------------------------------------------------------
+    def _greedy(self, text: str, table: dict[str, int], original: str, *, what: str) -> list[int]:
+        out: list[int] = []
+        i, n, max_len = 0, len(text), self._max_len
+        while i < n:
+            for length in range(min(max_len, n - i), 0, -1):
+                code = table.get(text[i : i + length])
+                if code is not None:
+                    out.append(code)
+                    i += length
+                    break
+            else:
+                raise UnknownTileError(original, i, self._why_not(text, i, what))
+        return out
+
+    def _why_not(self, text: str, i: int, what: str) -> str:
+        ch = text[i]
+        if self.name == "catalan" and ch in "WYQK" and what == "word":
+            known = {"W": "L·L", "Y": "NY", "Q": "QU", "K": "Ç"}[ch]
+            if ch == "Y":
+                return "Y is not a Catalan tile outside NY"
+            if ch == "Q":
+                return "Q is not a Catalan tile outside QU"
+            return f"{ch} is not a Catalan tile ({ch} stands for {known} only in tile notation)"
+        if ch == "·" or ch == ".":
+            return f"{ch!r} does not make a tile here"
+        return f"{ch} is not a tile of the {self.name} set"
+
+
+_ALPHABETS: dict[str, Alphabet] = {}
+
+
+def get_alphabet(name: str) -> Alphabet:
+    """The tile set called ``name`` (english, spanish, catalan), read from its data file."""
+    if name in _ALPHABETS:
+        return _ALPHABETS[name]
+    if name not in ALPHABET_NAMES:
+        raise UnknownTileError(name, 0, f"unknown alphabet (known: {', '.join(ALPHABET_NAMES)})")
+    path = os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv")
+    rows: list[TileInfo] = []
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
+        rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
+    _ALPHABETS[name] = Alphabet(name, tuple(rows))
+    return _ALPHABETS[name]
+
+
+def fold(text: str, alphabet: Alphabet) -> str:
+    """Uppercase and fold accents, keeping the accented letters that are tiles of the set.
+
+    >>> fold("ñandú", get_alphabet("spanish")), fold("Garçó", get_alphabet("catalan"))
+    ('ÑANDU', 'GARÇO')
+    """
+    text = text.upper()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    kept = alphabet._kept
+    out = []
+    for ch in text:
+        if ch.isascii() or ch in kept or ch in "·Ŀ":
+            out.append(ch)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        out.append(base or ch)
+    return "".join(out)
+
+
+def parse_word(text: str, alphabet: Alphabet) -> tuple[int, ...]:
+    """Read a spelled word (typed or from a word list) as tile codes; never blanks.
+
+    Raises :class:`UnknownTileError` naming the first letter that is not a tile. Length is not
+    checked here: see :func:`check_length`.
+    """
+    folded = fold(text.strip(), alphabet)
+    if not folded:
+        raise UnknownTileError(text, 0, "empty word")
+    return tuple(alphabet._greedy(folded, alphabet._spelled, text, what="word"))
+
+
+def check_length(text: str, tiles: tuple[int, ...]) -> None:
+    """Raise :class:`UnknownTileError` unless the word has 2 to 15 tiles."""
+    if len(tiles) > MAX_TILES:
+        raise UnknownTileError(text, MAX_TILES, f"{len(tiles)} tiles: a word has at most {MAX_TILES}")
+    if len(tiles) < MIN_TILES:
+        raise UnknownTileError(text, 0, f"{len(tiles)} tile: a word has at least {MIN_TILES}")
+
+
+def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
+    """Read game-record notation: uppercase natural, lowercase blank, ``.`` played through.
+
+    Letters inside parentheses are played-through letters (``code | THROUGH_BIT``).
+    A mixed-case digraph (``Ch``, ``Ny``, ``L·l``) is rejected as ambiguous.
+    """
+    out: list[int] = []
+    i, n = 0, len(text)
+    natural, blank, multi = alphabet._natural, alphabet._blank, alphabet._multi
+    max_len = alphabet._max_len
+    through = False
+    while i < n:
+        ch = text[i]
+        if ch == ".":
+            out.append(PLAYED_THROUGH)
+            i += 1
+            continue
+        if ch == "(" and not through:
+            through = True
+            i += 1
+            continue
+        if ch == ")" and through:
+            through = False
+            i += 1
+            continue
+        for length in range(min(max_len, n - i), 0, -1):
+            piece = text[i : i + length]
+            code = natural.get(piece)
+            if code is None:
+                code = blank.get(piece)
+                if code is not None:
+                    code |= BLANK_BIT
+            if code is not None:
+                out.append(code | THROUGH_BIT if through else code)
+                i += length
+                break
+            if length > 1 and piece.upper() in multi and piece.upper() != piece:
+                raise UnknownTileError(
+                    text, i, f"{piece!r} is ambiguous: write {piece.upper()} or {piece.lower()}"
+                )
+        else:
+            raise UnknownTileError(text, i, alphabet._why_not(text, i, "tiles"))
+    if through:
+        raise UnknownTileError(text, n - 1, "unclosed '('")
+    return tuple(out)
+
+
+def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
+    """Read a rack: ``?`` is a blank, case ignored, every alias accepted."""
+    folded = text.upper()
+    return tuple(alphabet._greedy(folded, alphabet._rack, text, what="rack"))
+
+
+def format_word(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
+    """Canonical labels, blanks lowercase, ``.`` for a played-through square."""
+    labels, blanks = alphabet.labels, alphabet.blank_labels
+    out = []
+    for t in tiles:
+        if t == PLAYED_THROUGH:
+            out.append(".")
+        elif t & THROUGH_BIT:
+            out.append("(" + format_word([t & ~THROUGH_BIT], alphabet) + ")")
+        elif t & BLANK_BIT:
+            out.append(blanks[t & LETTER_MASK])
+        else:
+            out.append(labels[t])
+    return "".join(out).replace(")(", "")
+
+
+format_tiles = format_word
+
+
+def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
+    """A rack in canonical labels, ``?`` for a blank."""
+    return "".join("?" if t == BLANK or t & BLANK_BIT else alphabet.labels[t] for t in tiles)
+
+
+def to_key(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
+    """The DAWG key of a word: one code point per tile, blanks read as their letter."""
+    keys = alphabet.keys
+    return "".join(keys[t & LETTER_MASK] for t in tiles)
+
+
+def from_key(key: str, alphabet: Alphabet) -> tuple[int, ...]:
+    """Inverse of :func:`to_key` (for natural tiles)."""
+    try:
+        return tuple(alphabet._code_of_key[ch] for ch in key)
+    except KeyError as err:
+        raise UnknownTileError(key, key.index(err.args[0]), "not a key of this alphabet") from None
+
+
+def word_key(text: str, alphabet: Alphabet) -> str:
+    """Spelled word -> DAWG key, with the length checked. Raises UnknownTileError."""
+    tiles = parse_word(text, alphabet)
+    check_length(text, tiles)
+    return to_key(tiles, alphabet)
