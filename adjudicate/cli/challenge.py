@@ -1,1 +1,42 @@
-"""`adjudicate challenge` (not built yet)."""
+"""`adjudicate challenge`: the Typer face of the fast path in ``adjudicate.fastchallenge``.
+
+A plain command line never reaches this module (``entry.py`` handles it without importing Typer);
+it serves ``-h`` and the usage errors, and runs the same code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.fastchallenge import run_challenge
+
+
+@app.command()
+def challenge(
+    words: Annotated[list[str], typer.Argument(help="The words the play forms, as spelled.")],
+    rules: Annotated[
+        Optional[str],
+        typer.Option("--rules", "-r", help="naspa, wespa, fise or catalan: tile set and default lexicon."),
+    ] = None,
+    lexicon: Annotated[
+        Optional[str], typer.Option("--lexicon", "-l", help="Lexicon id or directory (overrides the default).")
+    ] = None,
+    reveal: Annotated[bool, typer.Option("--reveal", help="For directors: a line per word.")] = False,
+    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Judge a challenged play: ACCEPTABLE only if every word is in the lexicon.
+
+    One verdict for the whole play, never which word (unless --reveal). Words are typed as
+    spelled: any case, accents folded, digraphs read greedily (Spanish CHARRO = [CH]A[RR]O;
+    Catalan CEL·LA, CEL.LA, QUATRE, ANY). Exit 0 acceptable, 1 unacceptable, 2 a word that
+    cannot be laid with the ruleset's tiles, an unknown or corrupted lexicon.
+
+    Example: adjudicate challenge QI ZA
+
+    Example: adjudicate challenge --rules fise CHARRO ÑANDÚ
+    """
+    code = run_challenge(words, rules=rules, lexicon=lexicon, reveal=reveal, as_json=json_)
+    raise typer.Exit(code)

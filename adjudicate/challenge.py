@@ -1,0 +1,73 @@
+"""Judging a challenged play: one verdict for the whole play, never which word.
+
+On the start-up fast path (see docs/ARCHITECTURE.md): plain classes, no heavy imports.
+"""
+
+from __future__ import annotations
+
+from adjudicate.tiles import Alphabet, check_length, format_word, parse_word, to_key
+
+MAX_WORDS = 8  # a play forms at most one main word and seven cross words
+
+# The verdict in the ruleset's language: (acceptable, unacceptable).
+VERDICTS = {
+    "en": ("ACCEPTABLE", "UNACCEPTABLE"),
+    "es": ("VÁLIDA", "NO VÁLIDA"),
+    "ca": ("VÀLIDA", "NO VÀLIDA"),
+}
+
+
+class TypedWord:
+    """A challenged word as typed, and as tiles: ``text`` as typed, ``label`` canonical, ``key``."""
+
+    __slots__ = ("text", "label", "key")
+
+    def __init__(self, text: str, label: str, key: str) -> None:
+        self.text, self.label, self.key = text, label, key
+
+    def __repr__(self) -> str:
+        return f"TypedWord({self.text!r}, {self.label!r}, {self.key!r})"
+
+
+class Ruling:
+    """The judgement of a play: ``acceptable`` for the whole play; ``valid`` per word (directors only)."""
+
+    __slots__ = ("words", "valid", "acceptable")
+
+    def __init__(self, words: tuple[TypedWord, ...], valid: tuple[bool, ...]) -> None:
+        self.words = words
+        self.valid = valid
+        self.acceptable = all(valid)
+
+    def verdict(self, lang: str = "en") -> str:
+        yes, no = VERDICTS.get(lang, VERDICTS["en"])
+        return yes if self.acceptable else no
+
+    def __repr__(self) -> str:
+        return f"Ruling(acceptable={self.acceptable}, words={[w.label for w in self.words]})"
+
+
+def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[TypedWord, ...]:
+    """Read typed words as tiles (any case, accents folded, digraphs greedy).
+
+    Raises UnknownTileError for a word that cannot be laid with the set's tiles, or that has
+    fewer than 2 or more than 15 tiles: that is a usage error, not an unacceptable play.
+
+    >>> from adjudicate.tiles import get_alphabet
+    >>> [w.label for w in read_play(["charro", "ñandú"], get_alphabet("spanish"))]
+    ['[CH]A[RR]O', 'ÑANDU']
+    """
+    out = []
+    for text in words:
+        tiles = parse_word(text, alphabet)
+        check_length(text, tiles)
+        out.append(TypedWord(text, format_word(tiles, alphabet), to_key(tiles, alphabet)))
+    return tuple(out)
+
+
+def judge_play(words: tuple[TypedWord, ...], lexicon: object) -> Ruling:
+    """The ruling on a play whose words were read by :func:`read_play`.
+
+    ``lexicon`` is anything that answers ``key in lexicon`` (an ``adjudicate.lexicon.Lexicon``).
+    """
+    return Ruling(words, tuple(w.key in lexicon for w in words))  # type: ignore[operator]

@@ -1,0 +1,114 @@
+"""``adjudicate challenge``: the command, without Typer.
+
+This is CLI layer (it prints and returns exit codes) kept outside ``adjudicate.cli`` because that
+package imports Typer, which alone costs several times a bare interpreter's start-up. The Typer
+command in ``cli/challenge.py`` gives the help text and calls :func:`run_challenge` too, so both
+paths behave the same.
+"""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = "Usage: adjudicate challenge [OPTIONS] WORDS...\nTry 'adjudicate challenge -h' for help.\n"
+
+
+def run_fast(args: list[str]) -> int | None:
+    """Parse the common command lines by hand; None means "let Typer handle it" (help, odd input)."""
+    words: list[str] = []
+    rules: str | None = None
+    lexicon: str | None = None
+    reveal = as_json = False
+    i, n = 0, len(args)
+    options_done = False
+    while i < n:
+        arg = args[i]
+        if options_done or not arg.startswith("-") or arg == "-":
+            words.append(arg)
+        elif arg == "--":
+            options_done = True
+        elif arg == "--reveal":
+            reveal = True
+        elif arg == "--json":
+            as_json = True
+        elif arg in ("--rules", "-r", "--lexicon", "-l"):
+            if i + 1 >= n:
+                return None
+            i += 1
+            if arg in ("--rules", "-r"):
+                rules = args[i]
+            else:
+                lexicon = args[i]
+        elif arg.startswith("--rules="):
+            rules = arg[len("--rules=") :]
+        elif arg.startswith("--lexicon="):
+            lexicon = arg[len("--lexicon=") :]
+        else:
+            return None  # -h, --help, an unknown option: Typer explains
+        i += 1
+    if not words:
+        return None
+    return run_challenge(words, rules=rules, lexicon=lexicon, reveal=reveal, as_json=as_json)
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"Error: {message}\n")
+    return 2
+
+
+def run_challenge(
+    words: list[str], *, rules: str | None, lexicon: str | None, reveal: bool, as_json: bool
+) -> int:
+    """Judge one play and print the verdict. Returns the exit code (0, 1 or 2).
+
+    ``rules`` picks the tile set and the default lexicon (naspa when neither is given);
+    ``lexicon`` overrides the default, and must then be of the ruleset's tile set.
+    """
+    from adjudicate.challenge import judge_play, read_play
+    from adjudicate.errors import AdjudicateError
+    from adjudicate.lexicon import open_lexicon
+    from adjudicate.rules import find_ruleset
+
+    try:
+        ruleset = find_ruleset(rules or "naspa")
+        lex = open_lexicon(lexicon or ruleset.default_lexicon)
+        if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
+            return _error(
+                f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
+                f"{ruleset.alphabet} tiles"
+            )
+        typed = read_play(words, lex.alphabet)
+    except AdjudicateError as err:
+        return _error(str(err))
+    except OSError as err:
+        return _error(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
+    ruling = judge_play(typed, lex)
+    if as_json:
+        import json
+
+        result: dict[str, object] = {
+            "verdict": ruling.verdict("en"),
+            "acceptable": ruling.acceptable,
+            "words": [w.label for w in typed],
+            "rules": ruleset.name if rules or not lexicon else None,
+            "lexicon": {
+                "id": lex.id,
+                "name": lex.name,
+                "edition": lex.edition,
+                "sha256": lex.dawg_sha256,
+                "note": lex.standin_note,
+            },
+        }
+        if reveal:
+            result["per_word"] = [
+                {"word": w.label, "valid": ok} for w, ok in zip(typed, ruling.valid)
+            ]
+        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+    else:
+        lines = [ruling.verdict("en"), f"lexicon: {lex.label()}"]
+        if reveal:
+            width = max(len(w.label) for w in typed)
+            for word, ok in zip(typed, ruling.valid):
+                lines.append(f"  {word.label:<{width}}  {'valid' if ok else 'NOT in the lexicon'}")
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0 if ruling.acceptable else 1
