@@ -1,0 +1,223 @@
+"""Tile sets and tile notations: a table per language, every alias, every rejection."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicate.errors import UnknownTileError
+from adjudicate.tiles import (
+    BLANK,
+    BLANK_BIT,
+    PLAYED_THROUGH,
+    THROUGH_BIT,
+    fold,
+    format_rack,
+    format_tiles,
+    format_word,
+    from_key,
+    get_alphabet,
+    parse_rack,
+    parse_tiles,
+    parse_word,
+    to_key,
+    word_key,
+)
+
+EN, ES, CA = (get_alphabet(n) for n in ("english", "spanish", "catalan"))
+
+
+# RULES.md §4: 100 tiles each; 187, 192 and 189 points in the bag.
+@pytest.mark.parametrize(
+    ("alphabet", "letters", "points"), [(EN, 26, 187), (ES, 28, 192), (CA, 26, 189)]
+)
+def test_tile_sets_match_the_rules(alphabet, letters, points):
+    assert alphabet.size == letters
+    assert sum(t.count for t in alphabet.tiles) == 100
+    assert sum(t.count * t.score for t in alphabet.tiles) == points
+    assert alphabet.tiles[0].label == "?" and alphabet.tiles[0].count == 2
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "label", "count", "score"),
+    [
+        (EN, "Q", 1, 10), (EN, "E", 12, 1), (EN, "K", 1, 5),
+        (ES, "[CH]", 1, 5), (ES, "[LL]", 1, 8), (ES, "[RR]", 1, 8), (ES, "Ñ", 1, 8), (ES, "Q", 1, 5),
+        (CA, "L·L", 1, 10), (CA, "NY", 1, 10), (CA, "QU", 1, 8), (CA, "Ç", 1, 10), (CA, "H", 1, 8),
+    ],
+)
+def test_tile_values(alphabet, label, count, score):
+    code = alphabet.labels.index(label)
+    assert (alphabet.tiles[code].count, alphabet.score(code)) == (count, score)
+    assert alphabet.score(code | BLANK_BIT) == 0
+
+
+# Spelled words: typed at the challenge computer or read from a word list.
+SPELLED = [
+    # (alphabet, as typed, canonical labels, number of tiles)
+    (EN, "qi", "QI", 2),
+    (EN, "Café", "CAFE", 4),  # accents folded
+    (EN, "PIÑATA", "PINATA", 6),  # Ñ is not an English tile: folded
+    (ES, "CHARRO", "[CH]A[RR]O", 4),
+    (ES, "charro", "[CH]A[RR]O", 4),
+    (ES, "Charro", "[CH]A[RR]O", 4),  # case means nothing in a spelling
+    (ES, "[CH]A[RR]O", "[CH]A[RR]O", 4),
+    (ES, "1A3O", "[CH]A[RR]O", 4),  # legacy digit aliases
+    (ES, "CALLE", "CA[LL]E", 4),
+    (ES, "ca2e", "CA[LL]E", 4),
+    (ES, "ÑANDÚ", "ÑANDU", 5),  # Ñ kept, Ú folded
+    (ES, "pingüino", "PINGUINO", 8),
+    (ES, "LLLL", "[LL][LL]", 2),  # greedy
+    (CA, "QUATRE", "QUATRE", 5),
+    (CA, "ANY", "ANY", 2),
+    (CA, "CEL·LA", "CEL·LA", 4),
+    (CA, "CEL.LA", "CEL·LA", 4),
+    (CA, "ceŀla", "CEL·LA", 4),  # U+0140 ŀ
+    (CA, "CEĿLA", "CEL·LA", 4),  # U+013F Ŀ
+    (CA, "cel·la", "CEL·LA", 4),
+    (CA, "[L·L]", "L·L", 1),
+    (CA, "AL·LOQUIMIQUES", "AL·LOQUIMIQUES", 10),  # liwords-ui alphabets.test.ts
+    (CA, "GARÇÓ", "GARÇO", 5),  # Ç kept, Ó folded
+    (CA, "QÜESTIÓ", "QUESTIO", 6),  # QÜ is the QU tile
+    (CA, "PARELLA", "PARELLA", 7),  # Catalan LL is two L tiles
+    (CA, "[QU][NY]", "QUNY", 2),
+]
+
+
+@pytest.mark.parametrize(("alphabet", "typed", "canonical", "n"), SPELLED)
+def test_parse_word(alphabet, typed, canonical, n):
+    tiles = parse_word(typed, alphabet)
+    assert format_word(tiles, alphabet) == canonical
+    assert len(tiles) == n == len(to_key(tiles, alphabet))
+    assert parse_word(format_word(tiles, alphabet), alphabet) == tiles  # round trip
+    assert from_key(to_key(tiles, alphabet), alphabet) == tiles
+
+
+REJECTED_WORDS = [
+    (ES, "KIWI", 1, "K is not a tile of the spanish set"),
+    (ES, "WEB", 1, "W is not a tile of the spanish set"),
+    (EN, "DON'T", 4, "' is not a tile of the english set"),
+    (EN, "", 1, "empty word"),
+    (CA, "YOGA", 1, "Y is not a Catalan tile outside NY"),
+    (CA, "QATAR", 1, "Q is not a Catalan tile outside QU"),
+    (CA, "KARATE", 1, "K is not a Catalan tile"),
+    (CA, "WATT", 1, "W is not a Catalan tile"),
+    (CA, "CEL·", 4, "does not make a tile"),
+    (CA, "L'AIGUA", 2, "' is not a tile of the catalan set"),
+    (ES, "ÇA", 1, None),  # Ç folds to C in Spanish: fine, no error
+]
+
+
+@pytest.mark.parametrize(("alphabet", "typed", "position", "reason"), REJECTED_WORDS)
+def test_parse_word_rejects(alphabet, typed, position, reason):
+    if reason is None:
+        assert format_word(parse_word(typed, alphabet), alphabet) == "CA"
+        return
+    with pytest.raises(UnknownTileError, match=reason) as info:
+        parse_word(typed, alphabet)
+    assert info.value.index + 1 == position
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("A", "at least 2"), ("ABCDEFGHIJKLMNOP", "16 tiles: a word has at most 15")],
+)
+def test_word_length(typed, message):
+    with pytest.raises(UnknownTileError, match=message):
+        word_key(typed, EN)
+
+
+def test_fifteen_digraph_tiles_fit():
+    # 15 tiles but 30 characters: length is counted in tiles.
+    assert len(word_key("CH" * 15, ES)) == 15
+
+
+# Game-record notation: case means natural/blank, '.' is played through.
+NOTATION = [
+    (EN, "FlAREUP", "FlAREUP", [False, True, False, False, False, False, False]),
+    (EN, "JAVE..N", "JAVE..N", None),
+    (ES, "[CH]ICO", "[CH]ICO", [False] * 4),
+    (ES, "CHICO", "[CH]ICO", [False] * 4),  # plain spelling reads as the digraph
+    (ES, "1ICO", "[CH]ICO", [False] * 4),
+    (ES, "[ch]ICO", "[ch]ICO", [True, False, False, False]),
+    (ES, "chICO", "[ch]ICO", [True, False, False, False]),
+    (ES, "pE[rr]O", "pE[rr]O", [True, False, True, False]),
+    (ES, "ñANDU", "ñANDU", [True, False, False, False, False]),
+    (CA, "Al·lOQUIMIquES", "Al·lOQUIMIquES", None),  # liwords-ui alphabets.test.ts
+    (CA, "Al·l..IMIquE.", "Al·l..IMIquE.", None),
+    (CA, "[L·L]", "L·L", [False]),
+    (CA, "[l·l]", "l·l", [True]),
+    (CA, "ŀl", "l·l", [True]),
+    (CA, "WYQK", "L·LNYQUÇ", [False] * 4),  # wolges one-letter aliases
+    (CA, "wyqk", "l·lnyquç", [True] * 4),
+    (CA, "çA", "çA", [True, False]),
+    (EN, "MID(LI)ST", "MID(LI)ST", None),  # annotators' played-through letters
+]
+
+
+@pytest.mark.parametrize(("alphabet", "text", "canonical", "blanks"), NOTATION)
+def test_parse_tiles(alphabet, text, canonical, blanks):
+    tiles = parse_tiles(text, alphabet)
+    assert format_tiles(tiles, alphabet) == canonical
+    assert parse_tiles(canonical, alphabet) == tiles
+    if blanks is not None:
+        assert [bool(t & BLANK_BIT) for t in tiles] == blanks
+
+
+def test_played_through_forms():
+    assert parse_tiles("JAVE..N", EN)[4:6] == (PLAYED_THROUGH, PLAYED_THROUGH)
+    mid = parse_tiles("MID(LI)ST", EN)
+    assert [bool(t & THROUGH_BIT) for t in mid] == [False, False, False, True, True, False, False]
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "text", "reason"),
+    [
+        (ES, "Ch", "ambiguous: write CH or ch"),
+        (ES, "[Ch]ICO", "ambiguous"),
+        (ES, "cHICO", "ambiguous"),
+        (ES, "Ll", "ambiguous"),
+        (CA, "L·l", "ambiguous: write L·L or l·l"),
+        (CA, "Qu", "ambiguous"),
+        (CA, "aNy", "ambiguous"),
+        (ES, "KIWI", "K is not a tile"),
+        (EN, "A?B", "is not a tile"),
+        (EN, "MID(LIST", "unclosed"),
+        (CA, "CEL.LA", "L is not|does not make"),  # '.' is a played-through square here, then
+    ],
+)
+def test_parse_tiles_rejects(alphabet, text, reason):
+    if text == "CEL.LA":
+        # In game-record notation '.' is a played-through square: CEL.LA is C E L . L A.
+        assert format_tiles(parse_tiles(text, alphabet), alphabet) == "CEL.LA"
+        return
+    with pytest.raises(UnknownTileError, match=reason):
+        parse_tiles(text, alphabet)
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "rack", "canonical", "value"),
+    [
+        (EN, "AEINRST", "AEINRST", 7),
+        (EN, "?aeinrs", "?AEINRS", 6),
+        (ES, "[CH]AEIRS?", "[CH]AEIRS?", 5 + 1 + 1 + 1 + 1 + 1 + 0),
+        (ES, "1A2?", "[CH]A[LL]?", 5 + 1 + 8),
+        (CA, "AL·LQUESOI", "AL·LQUESOI", 1 + 10 + 8 + 1 + 1 + 1 + 1),
+        (CA, "WYQK", "L·LNYQUÇ", 10 + 10 + 8 + 10),
+    ],
+)
+def test_racks(alphabet, rack, canonical, value):
+    tiles = parse_rack(rack, alphabet)
+    assert format_rack(tiles, alphabet) == canonical
+    assert alphabet.rack_value(tiles) == value
+    assert tiles.count(BLANK) == rack.count("?")
+
+
+def test_fold_keeps_set_letters():
+    assert fold("ñandú", ES) == "ÑANDU"
+    assert fold("garçó", CA) == "GARÇO"
+    assert fold("niño", CA) == "NINO"
+
+
+def test_unknown_alphabet():
+    with pytest.raises(UnknownTileError, match="unknown alphabet"):
+        get_alphabet("polish")
