@@ -1,1 +1,231 @@
-"""`adjudicate endgame` (not built yet)."""
+"""`adjudicate endgame` and `adjudicate clock`: the table tools of a judge at the end of a game."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import emit_json, errors_exit_2, fail
+from adjudicate.errors import AdjudicateError
+
+SET_HELP = "Override a rule parameter for this tournament, e.g. --set outplay=international (repeatable)."
+RULES_HELP = "naspa, wespa, fise or catalan (alias matam)."
+
+
+def _ruleset(rules: str, settings: list[str]):  # -> Ruleset
+    from adjudicate.rules import apply_overrides, find_ruleset, parse_overrides
+
+    return apply_overrides(find_ruleset(rules), parse_overrides(settings))
+
+
+def _split_player(item: str, what: str) -> tuple[str, str]:
+    name, sep, rest = item.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise AdjudicateError(f"{item!r}: expected {what}")
+    return name, rest
+
+
+def _score(item: str, text: str) -> int:
+    body = text.strip().replace("\u2212", "-")
+    digits = body[1:] if body[:1] in "+-" else body
+    if not (digits.isascii() and digits.isdigit()):
+        raise AdjudicateError(f"{item!r}: score {text!r} is not a whole number")
+    return int(body)
+
+
+def _add(table: dict, name: str, value: object, item: str) -> None:
+    if name in table:
+        raise AdjudicateError(f"{item!r}: player {name!r} is given twice")
+    table[name] = value
+
+
+def _find_player(name: str, players: list[str]) -> str:
+    if name in players:
+        return name
+    matches = [p for p in players if p.lower() == name.strip().lower()]
+    if len(matches) == 1:
+        return matches[0]
+    raise AdjudicateError(f"--went-out {name!r} is not one of the players ({', '.join(players)})")
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _result_line(winners: tuple[str, ...], tie: bool) -> str:
+    if not winners:
+        return "Result: no winner"
+    if tie:
+        return f"Result: tie between {', '.join(winners)}"
+    return f"Result: {winners[0]} wins"
+
+
+@app.command()
+def endgame(
+    players: Annotated[
+        list[str], typer.Argument(metavar="PLAYER=SCORE[:RACK]...", help="Scores before adjustment; RACK = unplayed tiles (? for a blank).")
+    ],
+    rules: Annotated[str, typer.Option("--rules", "-r", metavar="RULES", help=RULES_HELP)],
+    went_out: Annotated[
+        Optional[str], typer.Option("--went-out", metavar="PLAYER", help="The player who played out.")
+    ] = None,
+    ended: Annotated[
+        Optional[str],
+        typer.Option("--ended", metavar="passes|scoreless|blocked|time", help="How the game ended when nobody went out."),
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    settings: Annotated[list[str], typer.Option("--set", metavar="KEY=VALUE", help=SET_HELP)] = [],  # noqa: B006
+) -> None:
+    """End-of-game rack adjustment: unplayed tiles in, adjustments and final scores out.
+
+    Going out: NASPA/WESPA the finisher adds twice the opponents' tiles; FISE/Catalan each other
+    player subtracts their tiles and the finisher adds the total. Passes, scoreless turns or a
+    blocked board: each player subtracts their own tiles. The time limit: no adjustment.
+
+    Example: adjudicate endgame --rules naspa A=380 B=402:IQ --went-out A
+
+    Example: adjudicate endgame --rules catalan A=300:E B=280:L·LA C=250:?QU --ended passes
+    """
+    from adjudicate.endgame import ENDINGS, rack_adjustments
+    from adjudicate.tiles import get_alphabet, parse_rack
+
+    with errors_exit_2():
+        ruleset = _ruleset(rules, settings)
+        alphabet = get_alphabet(ruleset.alphabet)
+        scores: dict[str, int] = {}
+        racks: dict[str, tuple[int, ...]] = {}
+        for item in players:
+            name, rest = _split_player(item, "PLAYER=SCORE[:RACK], e.g. B=402:IQ")
+            score_text, has_rack, rack_text = rest.partition(":")
+            _add(scores, name, _score(item, score_text), item)
+            if has_rack:
+                try:
+                    racks[name] = parse_rack(rack_text.strip(), alphabet)
+                except AdjudicateError as err:
+                    raise AdjudicateError(f"{name}'s rack in {item!r}: {err}") from None
+        if len(scores) < 2:
+            fail(f"{len(scores)} player given: an end-game adjustment needs 2 to 4 players")
+        if (went_out is None) == (ended is None):
+            fail("give either --went-out PLAYER or --ended passes|scoreless|blocked|time (exactly one)")
+        if ended is not None and ended.strip().lower() not in ENDINGS:
+            fail(f"--ended {ended!r}: expected one of {', '.join(ENDINGS)}")
+        finisher = _find_player(went_out, list(scores)) if went_out is not None else None
+        result = rack_adjustments(
+            scores,
+            racks,
+            alphabet,
+            ruleset,
+            went_out=finisher,
+            ended=ended.strip().lower() if ended is not None else None,
+        )
+    if json_:
+        out = result.to_dict()
+        out["overrides"] = _overrides(ruleset)
+        emit_json(out)
+        return
+    from tabulate import tabulate
+
+    rows = [
+        [p.player, p.score, p.rack_text or "-", p.rack_value, _signed(p.adjustment), p.final]
+        for p in result.players
+    ]
+    ending = f"{result.went_out} went out" if result.went_out else f"ended on {result.ending}"
+    typer.echo(f"Ruleset: {ruleset.name}{_override_text(ruleset)}; {ending}")
+    typer.echo(
+        tabulate(rows, headers=["player", "score", "rack", "rack value", "adjustment", "final"], disable_numparse=True)
+    )
+    for note in result.notes:
+        typer.echo(f"Note: {note}")
+    typer.echo(_result_line(result.winners, result.tie))
+
+
+def _overrides(ruleset) -> dict[str, object]:  # noqa: ANN001
+    from adjudicate.rules import find_ruleset
+
+    return ruleset.differences(find_ruleset(ruleset.name))
+
+
+def _override_text(ruleset) -> str:  # noqa: ANN001
+    changes = _overrides(ruleset)
+    if not changes:
+        return ""
+    return " (" + ", ".join(f"{k}={'none' if v is None else v}" for k, v in changes.items()) + ")"
+
+
+@app.command()
+def clock(
+    players: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PLAYER=SCORE@CLOCK...",
+            help="Score and the clock's display at the end: -03:20 = 3:20 over, +01:05 = time left; "
+            "with --allotted, the time used (28:20). A player without @CLOCK had time left.",
+        ),
+    ],
+    rules: Annotated[str, typer.Option("--rules", "-r", metavar="RULES", help=RULES_HELP)],
+    allotted: Annotated[
+        Optional[str], typer.Option("--allotted", metavar="MM:SS", help="Time per player, for unsigned CLOCK (time used).")
+    ] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    settings: Annotated[list[str], typer.Option("--set", metavar="KEY=VALUE", help=SET_HELP)] = [],  # noqa: B006
+) -> None:
+    """Clock penalties: 10 points per started minute over (-00:01 to -01:00 = 10, -01:01 = 20).
+
+    NASPA: beyond 10 minutes over (-10:01 on), the player loses: minus 100, and an opponent still
+    behind is raised to win by one; unplayed tiles are disregarded. -10:00 itself costs 100.
+
+    Example: adjudicate clock --rules naspa A=520@-10:01 B=380@+02:15
+
+    Example: adjudicate clock --rules fise --allotted 25:00 A=410@28:20 B=395@24:10
+    """
+    from adjudicate.clock import apply_clock, parse_clock, parse_duration
+
+    with errors_exit_2():
+        ruleset = _ruleset(rules, settings)
+        allotted_seconds = parse_duration(allotted) if allotted is not None else None
+        if allotted_seconds == 0:
+            fail(f"--allotted {allotted!r}: must be more than 00:00")
+        scores: dict[str, int] = {}
+        overtime: dict[str, int] = {}
+        for item in players:
+            name, rest = _split_player(item, "PLAYER=SCORE@CLOCK, e.g. A=410@-03:20")
+            score_text, has_clock, clock_text = rest.partition("@")
+            _add(scores, name, _score(item, score_text), item)
+            if has_clock:
+                overtime[name] = parse_clock(clock_text, allotted=allotted_seconds)
+        if len(scores) < 2:
+            fail(f"{len(scores)} player given: clock penalties need 2 to 4 players")
+        result = apply_clock(scores, overtime, ruleset)
+    if json_:
+        out = result.to_dict()
+        out["overrides"] = _overrides(ruleset)
+        emit_json(out)
+        return
+    from tabulate import tabulate
+
+    rows = [
+        [
+            p.player,
+            p.score,
+            p.clock,
+            -p.penalty if p.penalty else 0,
+            "FORFEIT" if p.forfeit else "",
+            _signed(p.raised),
+            p.final,
+        ]
+        for p in result.players
+    ]
+    typer.echo(f"Ruleset: {ruleset.name}{_override_text(ruleset)}")
+    typer.echo(
+        tabulate(
+            rows,
+            headers=["player", "score", "overtime", "penalty", "forfeit", "raised", "final"],
+            disable_numparse=True,
+        )
+    )
+    for note in result.notes:
+        typer.echo(f"Note: {note}")
+    typer.echo(_result_line(result.winners, result.tie))

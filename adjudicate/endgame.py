@@ -1,0 +1,252 @@
+"""End-of-game rack adjustments (RULES.md decisions "Out-play adjustment", "Games ending on passes",
+"Game ended by the time limit"; §2.1-§2.3).
+
+Endings:
+
+* ``went_out`` (a player played out with the bag empty):
+
+  - ``outplay == "double"`` (NASPA, WESPA): the finisher adds twice the opponents' unplayed tiles;
+    the opponents' scores stand. With more than two players (only reachable through overrides:
+    these federations play one on one) the finisher adds twice the *sum* of every opponent's tiles.
+    That generalisation is inferred (RULES.md §2.3 gives the 2x rule for 2 players only).
+  - ``outplay == "international"`` (FISE, Catalan): every other player subtracts their own tiles and
+    the finisher adds the total.
+
+* ``passes``, ``scoreless``, ``blocked``: every player subtracts their own tiles.
+* ``time`` (FISE total time, MàTaM round limit): no adjustment, unless the ruleset says
+  ``time_limit_ending_adjusts`` (then as ``blocked``).
+
+>>> from adjudicate.rules import NASPA
+>>> from adjudicate.tiles import get_alphabet, parse_rack
+>>> en = get_alphabet("english")
+>>> r = rack_adjustments({"A": 380, "B": 402}, {"B": parse_rack("IQ", en)}, en, NASPA, went_out="A")
+>>> [(p.player, p.adjustment, p.final) for p in r.players], r.winners, r.tie
+([('A', 22, 402), ('B', 0, 402)], ('A', 'B'), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicate.errors import AdjudicateError
+from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
+from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
+
+ENDING_WENT_OUT = "went_out"
+ENDING_PASSES = "passes"
+ENDING_SCORELESS = "scoreless"
+ENDING_BLOCKED = "blocked"
+ENDING_TIME = "time"
+#: Values of ``ended=`` (``went_out`` is given as ``went_out=PLAYER`` instead).
+ENDINGS = (ENDING_PASSES, ENDING_SCORELESS, ENDING_BLOCKED, ENDING_TIME)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+@dataclass(frozen=True)
+class PlayerAdjustment:
+    """One player's line: score before, unplayed tiles, their value, the adjustment, the final score."""
+
+    player: str
+    score: int
+    rack: tuple[int, ...]
+    rack_text: str  # canonical labels, ``?`` for a blank; "" for no tiles
+    rack_value: int
+    adjustment: int  # signed: +22 for a finisher, -6 for a player caught with tiles
+    final: int
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The adjusted scores. ``winners`` has several names on a tie for first place."""
+
+    ruleset: str
+    ending: str  # went_out, passes, scoreless, blocked, time
+    went_out: str | None
+    outplay: str | None  # the out-play rule applied (went_out only)
+    players: tuple[PlayerAdjustment, ...]
+    winners: tuple[str, ...]
+    tie: bool
+    notes: tuple[str, ...] = field(default=())
+
+    def final_scores(self) -> dict[str, int]:
+        return {p.player: p.final for p in self.players}
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready; racks as text."""
+        return {
+            "ruleset": self.ruleset,
+            "ending": self.ending,
+            "went_out": self.went_out,
+            "outplay": self.outplay,
+            "players": [
+                {
+                    "player": p.player,
+                    "score": p.score,
+                    "rack": p.rack_text,
+                    "rack_value": p.rack_value,
+                    "adjustment": p.adjustment,
+                    "final": p.final,
+                }
+                for p in self.players
+            ],
+            "winners": list(self.winners),
+            "tie": self.tie,
+            "notes": list(self.notes),
+        }
+
+
+def winners_of(finals: dict[str, int]) -> tuple[str, ...]:
+    """Every player with the highest score, in input order."""
+    best = max(finals.values())
+    return tuple(name for name, score in finals.items() if score == best)
+
+
+def _check_racks(
+    racks: dict[str, tuple[int, ...]], alphabet: Alphabet, ruleset: Ruleset
+) -> None:
+    """Every tile exists in the set, no rack is longer than a rack, no tile more often than the bag has."""
+    used = [0] * (alphabet.size + 1)
+    for player, rack in racks.items():
+        if len(rack) > ruleset.rack_size:
+            raise AdjudicateError(
+                f"{player} holds {len(rack)} tiles: a rack holds at most {ruleset.rack_size}"
+            )
+        for tile in rack:
+            if not isinstance(tile, int) or tile < 0:
+                raise AdjudicateError(f"{player}'s rack: {tile!r} is not a tile on a rack")
+            code = BLANK if tile & BLANK_BIT else tile & LETTER_MASK
+            if tile & ~(LETTER_MASK | BLANK_BIT) or code > alphabet.size:
+                raise AdjudicateError(f"{player}'s rack: {tile!r} is not a tile of the {alphabet.name} set")
+            used[code] += 1
+    for code, count in enumerate(used):
+        have = alphabet.tiles[code].count
+        if count > have:
+            label = "?" if code == BLANK else alphabet.labels[code]
+            raise AdjudicateError(
+                f"the racks hold {count} x {label}, but the {alphabet.name} set has only {have}"
+            )
+
+
+def rack_adjustments(
+    scores: dict[str, int],
+    racks: dict[str, tuple[int, ...]],
+    alphabet: Alphabet | str,
+    ruleset: Ruleset,
+    *,
+    went_out: str | None = None,
+    ended: str | None = None,
+) -> EndgameResult:
+    """Adjust the scores at the end of a game under ``ruleset``.
+
+    ``scores`` are the scores before adjustment, in seating order; ``racks`` each player's unplayed
+    tiles (codes, as from :func:`adjudicate.tiles.parse_rack`; a player left out holds nothing).
+    Exactly one of ``went_out`` (the player who played out) and ``ended`` (one of :data:`ENDINGS`).
+
+    Raises :class:`AdjudicateError` when the position cannot be: fewer than 2 or more than 4
+    players (or outside the ruleset's ``min_players``/``max_players``), the finisher holding tiles,
+    a player who still had to play holding none, a rack longer than ``rack_size``, more copies of a
+    tile than the set has (counted over all racks).
+    """
+    if isinstance(alphabet, str):
+        alphabet = get_alphabet(alphabet)
+    players = list(scores)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise AdjudicateError(
+            f"{len(players)} player{'s' if len(players) != 1 else ''}: an end-game adjustment needs "
+            f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        span = (
+            f"{ruleset.min_players}"
+            if ruleset.min_players == ruleset.max_players
+            else f"{ruleset.min_players} to {ruleset.max_players}"
+        )
+        raise AdjudicateError(
+            f"{len(players)} players: a {ruleset.name} game has {span} players "
+            f"(override with --set max_players=N)"
+        )
+    for name, score in scores.items():
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise AdjudicateError(f"{name}'s score {score!r} is not a whole number")
+    for name in racks:
+        if name not in scores:
+            raise AdjudicateError(f"rack given for {name!r}, who has no score (players: {', '.join(players)})")
+    if (went_out is None) == (ended is None):
+        raise AdjudicateError("say how the game ended: either a player went out, or it ended "
+                              f"on {', '.join(ENDINGS)} (not both)")
+    if ended is not None and ended not in ENDINGS:
+        raise AdjudicateError(f"unknown ending {ended!r} (known: {', '.join(ENDINGS)})")
+    if went_out is not None and went_out not in scores:
+        raise AdjudicateError(f"{went_out!r} went out but is not a player ({', '.join(players)})")
+
+    full = {name: tuple(racks.get(name, ())) for name in players}
+    _check_racks(full, alphabet, ruleset)
+    values = {name: alphabet.rack_value(rack) for name, rack in full.items()}
+
+    ending = ENDING_WENT_OUT if went_out is not None else ended
+    adjust = dict.fromkeys(players, 0)
+    notes: list[str] = []
+    outplay: str | None = None
+    if ending == ENDING_TIME and not ruleset.time_limit_ending_adjusts:
+        notes.append("game ended on the time limit: no rack adjustment")
+    else:
+        if ending == ENDING_WENT_OUT:
+            if full[went_out]:  # type: ignore[index]
+                raise AdjudicateError(
+                    f"{went_out} went out but holds {format_rack(full[went_out], alphabet)}: "  # type: ignore[index]
+                    "the finisher's rack must be empty"
+                )
+            stuck = [name for name in players if name != went_out]
+        else:
+            stuck = players
+        for name in stuck:
+            if not full[name]:
+                raise AdjudicateError(
+                    f"{name} has no tiles: a player who had not gone out holds at least one tile "
+                    f"(write {name}=SCORE:RACK)"
+                )
+        if ending == ENDING_WENT_OUT:
+            outplay = ruleset.outplay
+            total = sum(values[name] for name in stuck)
+            if outplay == OUTPLAY_DOUBLE:
+                adjust[went_out] = 2 * total  # type: ignore[index]
+                notes.append(f"{went_out} adds twice the opponents' tiles ({ruleset.name})")
+                if len(players) > 2:
+                    notes.append("2 x the sum of all opponents' tiles: inferred for more than 2 players")
+            else:
+                for name in stuck:
+                    adjust[name] = -values[name]
+                adjust[went_out] = total  # type: ignore[index]
+                notes.append(
+                    f"each other player subtracts their tiles; {went_out} adds the total ({ruleset.name})"
+                )
+        else:
+            for name in players:
+                adjust[name] = -values[name]
+            notes.append(f"game ended on {ending}: each player subtracts their own tiles")
+
+    rows = tuple(
+        PlayerAdjustment(
+            player=name,
+            score=scores[name],
+            rack=full[name],
+            rack_text=format_rack(full[name], alphabet),
+            rack_value=values[name],
+            adjustment=adjust[name],
+            final=scores[name] + adjust[name],
+        )
+        for name in players
+    )
+    finals = {row.player: row.final for row in rows}
+    winners = winners_of(finals)
+    return EndgameResult(
+        ruleset=ruleset.name,
+        ending=ending,  # type: ignore[arg-type]
+        went_out=went_out,
+        outplay=outplay,
+        players=rows,
+        winners=winners,
+        tie=len(winners) > 1,
+        notes=tuple(notes),
+    )
