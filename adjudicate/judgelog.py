@@ -1,0 +1,330 @@
+"""The word judge's log: JSON lines, hash-chained, appended under a lock, fsynced per entry.
+
+One line per challenge, written by one ``write()`` of the whole line, then ``fsync``. The fields, in
+this order::
+
+    {"seq": 7, "time": "2025-03-01T14:02:11.532Z", "lexicon": "en-kjxqz",
+     "lexicon_sha256": "<hex>", "words": ["qi", "zax"], "canonical": ["QI", "ZAX"],
+     "verdict": "ACCEPTABLE", "lang": "en", "prev": "<hex>", "hash": "<hex>"}
+
+* ``seq`` counts entries from 1 in the file, whichever session wrote them;
+* ``verdict`` is ``ACCEPTABLE`` or ``UNACCEPTABLE`` whatever the language shown (``lang``);
+* ``prev`` is the SHA-256 of the previous line's bytes (UTF-8, without its newline); the first
+  entry's is :data:`GENESIS`;
+* ``hash`` is the SHA-256 of the line up to ``,"hash"`` with ``}`` closing it: an entry edited
+  without recomputing it shows at its own line, even the last one.
+
+The chain makes a naive edit, a removed line or a reordered pair evident; it does not stop a forger
+who rewrites every hash after the edit. Against that, write down the head hash that
+:func:`verify_log` reports (``adjudicate judge --verify-log``) at the end of each round: a rewritten
+chain cannot keep it. Removing lines from the *end* of the file is also only evident against a
+recorded head (or entry count).
+
+Two sessions may share a file: each append takes ``fcntl.flock(LOCK_EX)`` on it, reads the last
+line to chain to it, and writes. A symlink is refused (``O_NOFOLLOW``), the file is opened for
+appending only and never truncated. This module never prints.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from adjudicate.errors import AdjudicateError
+
+GENESIS = "0" * 64
+VERDICT_NAMES = ("ACCEPTABLE", "UNACCEPTABLE")
+_FIELDS = (
+    ("seq", int),
+    ("time", str),
+    ("lexicon", str),
+    ("lexicon_sha256", str),
+    ("words", list),
+    ("canonical", list),
+    ("verdict", str),
+    ("lang", str),
+    ("prev", str),
+    ("hash", str),
+)
+_HASH_TAIL = len(',"hash":""}') + 64
+
+
+class JudgeLogError(AdjudicateError):
+    """A log that cannot be opened or appended to (a symlink, not a file, a damaged last line)."""
+
+
+def line_hash(line: bytes) -> str:
+    """SHA-256 (hex) of one log line's bytes, without its newline: the next entry's ``prev``."""
+    return hashlib.sha256(line).hexdigest()
+
+
+def default_log_path(lexicon_id: str) -> str:
+    """``$XDG_DATA_HOME/adjudicate/logs/<lexicon id>.jsonl`` (``~/.local/share`` by default)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in lexicon_id).lstrip(".") or "lexicon"
+    return os.path.join(base, "adjudicate", "logs", f"{safe}.jsonl")
+
+
+def format_entry(
+    *,
+    seq: int,
+    time: str,
+    lexicon: str,
+    lexicon_sha256: str,
+    words: Sequence[str],
+    canonical: Sequence[str],
+    verdict: str,
+    lang: str,
+    prev: str,
+) -> bytes:
+    """One log line (without newline), its ``hash`` field computed. Used by :class:`JudgeLog`."""
+    body = json.dumps(
+        {
+            "seq": seq,
+            "time": time,
+            "lexicon": lexicon,
+            "lexicon_sha256": lexicon_sha256,
+            "words": list(words),
+            "canonical": list(canonical),
+            "verdict": verdict,
+            "lang": lang,
+            "prev": prev,
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode("utf-8")
+    return body[:-1] + b',"hash":"' + hashlib.sha256(body).hexdigest().encode("ascii") + b'"}'
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class JudgeLog:
+    """An open log, appended to by :meth:`append`. Use as a context manager, or call :meth:`close`.
+
+    Raises :class:`JudgeLogError` for a symlink or a non-regular file, and ``OSError`` for the rest
+    (a missing directory, no permission).
+    """
+
+    def __init__(self, path: str, *, make_dirs: bool = False, fsync: bool = True) -> None:
+        self.path = path
+        self._fsync = fsync
+        if make_dirs:
+            parent = os.path.dirname(os.path.abspath(path))
+            os.makedirs(parent, exist_ok=True)
+        try:
+            if stat.S_ISLNK(os.lstat(path).st_mode):
+                raise JudgeLogError(f"{path}: the log is a symlink; refusing to follow it")
+        except FileNotFoundError:
+            pass
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise JudgeLogError(f"{path}: the log is a symlink; refusing to follow it") from None
+            raise
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise JudgeLogError(f"{path}: the log must be a regular file")
+        self._fd = fd
+        # What this process last saw at the end of the file: (size, seq, hash of the last line).
+        self._end: tuple[int, int, str] | None = None
+        with self._locked():
+            self._tail()  # a damaged last line is reported now, before any challenge
+
+    # -- context manager ---------------------------------------------------------------------
+    def __enter__(self) -> JudgeLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __repr__(self) -> str:
+        return f"JudgeLog({self.path!r})"
+
+    # -- appending ---------------------------------------------------------------------------
+    def _locked(self) -> _Lock:
+        return _Lock(self._fd)
+
+    def _tail(self) -> tuple[int, int, str]:
+        """(size, seq, hash) of the file's last entry; must hold the lock."""
+        size = os.fstat(self._fd).st_size
+        if self._end is not None and self._end[0] == size:
+            return self._end
+        if size == 0:
+            self._end = (0, 0, GENESIS)
+            return self._end
+        chunk, data, pos = 4096, b"", size
+        while pos > 0:
+            step = min(chunk, pos)
+            pos -= step
+            data = os.pread(self._fd, step, pos) + data
+            if data.count(b"\n") >= 2 or pos == 0:
+                break
+            chunk *= 2
+        if not data.endswith(b"\n"):
+            raise JudgeLogError(
+                f"{self.path}: the last line is incomplete; check it with --verify-log and "
+                "start a new log (the damaged one is evidence: keep it)"
+            )
+        last = data[:-1].rsplit(b"\n", 1)[-1]
+        try:
+            seq = json.loads(last)["seq"]
+            if not isinstance(seq, int):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            raise JudgeLogError(
+                f"{self.path}: the last line is not a log entry; check it with --verify-log "
+                "and start a new log"
+            ) from None
+        self._end = (size, seq, line_hash(last))
+        return self._end
+
+    def append(
+        self,
+        *,
+        lexicon: str,
+        lexicon_sha256: str,
+        words: Sequence[str],
+        canonical: Sequence[str],
+        acceptable: bool,
+        lang: str,
+        time: str | None = None,
+    ) -> int:
+        """Append one entry (one ``write()``, then ``fsync``) and return its sequence number."""
+        with self._locked():
+            size, seq, prev = self._tail()
+            line = format_entry(
+                seq=seq + 1,
+                time=time or _utc_now(),
+                lexicon=lexicon,
+                lexicon_sha256=lexicon_sha256,
+                words=words,
+                canonical=canonical,
+                verdict=VERDICT_NAMES[0] if acceptable else VERDICT_NAMES[1],
+                lang=lang,
+                prev=prev,
+            )
+            data = line + b"\n"
+            written = os.write(self._fd, data)
+            if written != len(data):
+                self._end = None
+                raise JudgeLogError(f"{self.path}: short write ({written} of {len(data)} bytes)")
+            if self._fsync:
+                os.fsync(self._fd)
+            self._end = (size + written, seq + 1, line_hash(line))
+            return seq + 1
+
+
+class _Lock:
+    __slots__ = ("fd",)
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __enter__(self) -> None:
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc: object) -> None:
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+
+
+# -- verification ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogCheck:
+    """The result of :func:`verify_log`.
+
+    ``entries`` counts the intact entries before the first broken link; ``line`` (1-based) and
+    ``problem`` name that link, both ``None`` when the whole chain holds; ``head`` is the hash of the
+    last intact line (:data:`GENESIS` for an empty log): write it down to detect a rewritten chain.
+    """
+
+    entries: int
+    head: str
+    line: int | None = None
+    problem: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+
+def _check_line(raw: bytes) -> tuple[dict[str, object] | None, str | None]:
+    """Parse one line; return (entry, None) or (None, what is wrong)."""
+    try:
+        entry = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None, "not a JSON log entry (malformed line)"
+    if not isinstance(entry, dict):
+        return None, "not a JSON log entry (malformed line)"
+    if list(entry) != [name for name, _ in _FIELDS]:
+        return None, "the entry's fields are missing, extra or out of order"
+    for name, kind in _FIELDS:
+        value = entry[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return None, f"field {name!r} has the wrong type"
+    if entry["verdict"] not in VERDICT_NAMES:
+        return None, f"unknown verdict {entry['verdict']!r}"
+    if len(raw) < _HASH_TAIL or not raw.endswith(b'"}'):
+        return None, "not a JSON log entry (malformed line)"
+    body = raw[:-_HASH_TAIL] + b"}"
+    if hashlib.sha256(body).hexdigest() != entry["hash"]:
+        return None, "the entry's hash does not match its content: the entry was edited"
+    return entry, None
+
+
+def verify_log(path: str) -> LogCheck:
+    """Walk the chain from the first line and name the first broken link.
+
+    Detects an edited entry (its own hash fails), a removed entry (a gap in ``seq``, and ``prev``
+    no longer matching), a reordered pair (``seq`` going backwards), a malformed or incomplete line.
+    Raises ``OSError`` for an unreadable file.
+    """
+    with open(path, "rb") as handle:
+        data = handle.read()
+    lines = data.split(b"\n")
+    incomplete = lines.pop() != b""  # the text after the last newline: b"" for a complete file
+    if incomplete:
+        lines.append(data.rsplit(b"\n", 1)[-1])
+    prev, expected = GENESIS, 1
+    for number, raw in enumerate(lines, start=1):
+        if incomplete and number == len(lines):
+            return LogCheck(expected - 1, prev, number, "incomplete last line (no newline)")
+        entry, problem = _check_line(raw)
+        if entry is None:
+            return LogCheck(expected - 1, prev, number, problem)
+        seq = entry["seq"]
+        if seq != expected:
+            if isinstance(seq, int) and seq > expected and not _seq_later(lines[number:], expected):
+                why = f"expected entry {expected}, found {seq}: entries were removed before this line"
+            else:
+                why = f"expected entry {expected}, found {seq}: entries were reordered or duplicated"
+            return LogCheck(expected - 1, prev, number, why)
+        if entry["prev"] != prev:
+            where = "the start of the log" if number == 1 else f"line {number - 1}"
+            why = f"its previous-entry hash does not match {where}: the chain was altered"
+            return LogCheck(expected - 1, prev, number, why)
+        prev, expected = line_hash(raw), expected + 1
+    return LogCheck(expected - 1, prev)
+
+
+def _seq_later(lines: list[bytes], seq: int) -> bool:
+    """Whether entry ``seq`` appears further down (then a jump means reordering, not removal)."""
+    needle = b'{"seq":%d,' % seq
+    return any(raw.startswith(needle) for raw in lines)

@@ -1,0 +1,194 @@
+"""The judge's log: format, chain, tampering caught by verify_log, locking across processes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicate.judgelog import (
+    GENESIS,
+    JudgeLog,
+    JudgeLogError,
+    default_log_path,
+    format_entry,
+    verify_log,
+)
+
+SHA = "ab" * 32
+
+
+def write_entries(path: Path, n: int, *, words: tuple[str, ...] = ("qi", "zax")) -> None:
+    with JudgeLog(str(path)) as log:
+        for i in range(n):
+            log.append(
+                lexicon="en-test",
+                lexicon_sha256=SHA,
+                words=list(words),
+                canonical=[w.upper() for w in words],
+                acceptable=i % 3 != 0,
+                lang="en",
+            )
+
+
+def lines_of(path: Path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def test_line_format_and_chain(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    write_entries(path, 3, words=("ñandú", "charro"))
+    raw = lines_of(path)
+    entries = [json.loads(line) for line in raw]
+    assert list(entries[0]) == [
+        "seq", "time", "lexicon", "lexicon_sha256", "words", "canonical", "verdict", "lang",
+        "prev", "hash",
+    ]
+    assert [e["seq"] for e in entries] == [1, 2, 3]
+    assert entries[0]["prev"] == GENESIS
+    assert entries[1]["prev"] == hashlib.sha256(raw[0]).hexdigest()
+    assert entries[2]["prev"] == hashlib.sha256(raw[1]).hexdigest()
+    assert entries[0]["verdict"] == "UNACCEPTABLE" and entries[1]["verdict"] == "ACCEPTABLE"
+    assert entries[0]["words"] == ["ñandú", "charro"]
+    assert "ñandú".encode() in raw[0]  # UTF-8, not \u escapes
+    assert entries[0]["time"].endswith("Z") and entries[0]["time"][10] == "T"
+    check = verify_log(str(path))
+    assert check.ok and check.entries == 3 and check.head == hashlib.sha256(raw[2]).hexdigest()
+
+
+def test_reopening_continues_the_chain_and_never_truncates(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    write_entries(path, 2)
+    before = path.read_bytes()
+    write_entries(path, 2)
+    assert path.read_bytes().startswith(before)
+    check = verify_log(str(path))
+    assert check.ok and check.entries == 4
+
+
+def test_empty_log_is_intact(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(b"")
+    check = verify_log(str(path))
+    assert check.ok and check.entries == 0 and check.head == GENESIS
+
+
+def flip(line: bytes) -> bytes:
+    if b'"UNACCEPTABLE"' in line:
+        return line.replace(b'"UNACCEPTABLE"', b'"ACCEPTABLE"')
+    return line.replace(b'"ACCEPTABLE"', b'"UNACCEPTABLE"')
+
+
+def tamper(path: Path, how: str) -> None:
+    raw = lines_of(path)
+    if how == "edited verdict":
+        raw[4] = flip(raw[4])
+    elif how == "edited word":
+        raw[4] = raw[4].replace(b'"qi"', b'"qa"', 1)
+    elif how == "edited last":
+        raw[-1] = flip(raw[-1])
+    elif how == "deleted line":
+        del raw[4]
+    elif how == "deleted first":
+        del raw[0]
+    elif how == "swapped pair":
+        raw[4], raw[5] = raw[5], raw[4]
+    elif how == "malformed":
+        raw[4] = raw[4][:-3]
+    elif how == "rehashed edit":  # the edit's own hash recomputed: the next link breaks
+        entry = json.loads(raw[4])
+        entry["verdict"] = "ACCEPTABLE" if entry["verdict"] == "UNACCEPTABLE" else "UNACCEPTABLE"
+        raw[4] = format_entry(**{k: v for k, v in entry.items() if k != "hash"})
+    path.write_bytes(b"".join(line + b"\n" for line in raw))
+
+
+@pytest.mark.parametrize(
+    ("how", "line", "words"),
+    [
+        ("edited verdict", 5, "edited"),
+        ("edited word", 5, "edited"),
+        ("edited last", 9, "edited"),
+        ("deleted line", 5, "removed"),
+        ("deleted first", 1, "removed"),
+        ("swapped pair", 5, "reordered"),
+        ("malformed", 5, "malformed"),
+        ("rehashed edit", 6, "altered"),
+    ],
+)
+def test_verify_names_the_first_broken_link(tmp_path: Path, how: str, line: int, words: str) -> None:
+    path = tmp_path / "log.jsonl"
+    write_entries(path, 9)
+    tamper(path, how)
+    check = verify_log(str(path))
+    assert not check.ok
+    assert check.line == line
+    assert words in (check.problem or "")
+    assert check.entries == line - 1
+
+
+def test_incomplete_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    write_entries(path, 3)
+    with open(path, "ab") as handle:
+        handle.write(b'{"seq":4,"ti')
+    check = verify_log(str(path))
+    assert (check.line, check.entries) == (4, 3) and "incomplete" in (check.problem or "")
+    with pytest.raises(JudgeLogError, match="incomplete"):
+        JudgeLog(str(path))
+    assert path.read_bytes().endswith(b'{"seq":4,"ti')  # left as evidence
+
+
+def test_symlink_refused(tmp_path: Path) -> None:
+    target = tmp_path / "real.jsonl"
+    write_entries(target, 1)
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    with pytest.raises(JudgeLogError, match="symlink"):
+        JudgeLog(str(link))
+    dangling = tmp_path / "dangling.jsonl"
+    dangling.symlink_to(tmp_path / "nowhere.jsonl")
+    with pytest.raises(JudgeLogError, match="symlink"):
+        JudgeLog(str(dangling))
+    assert not (tmp_path / "nowhere.jsonl").exists()
+
+
+def test_directory_refused(tmp_path: Path) -> None:
+    with pytest.raises((JudgeLogError, IsADirectoryError)):
+        JudgeLog(str(tmp_path))
+
+
+def test_default_path_respects_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_log_path("es-aosw") == str(tmp_path / "adjudicate" / "logs" / "es-aosw.jsonl")
+    assert default_log_path("../x") == str(tmp_path / "adjudicate" / "logs" / "_x.jsonl")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_log_path("en").endswith(os.path.join(".local", "share", "adjudicate", "logs", "en.jsonl"))
+
+
+WRITER = """
+import sys
+from adjudicate.judgelog import JudgeLog
+with JudgeLog(sys.argv[1]) as log:
+    for i in range(200):
+        log.append(lexicon="en-test", lexicon_sha256="ab" * 32, words=[sys.argv[2], str(i)],
+                   canonical=[sys.argv[2].upper(), str(i)], acceptable=True, lang="en")
+"""
+
+
+def test_two_processes_append_400_intact_entries(tmp_path: Path) -> None:
+    path = tmp_path / "shared.jsonl"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), name]) for name in ("aa", "bb")
+    ]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    check = verify_log(str(path))
+    assert check.ok and check.entries == 400
+    entries = [json.loads(line) for line in lines_of(path)]
+    for name in ("aa", "bb"):
+        mine = [int(e["words"][1]) for e in entries if e["words"][0] == name]
+        assert mine == list(range(200))
