@@ -1,1 +1,340 @@
-"""`adjudicate judge` (not built yet)."""
+"""``adjudicate judge``: the challenge-computer session, its log, and the log's check.
+
+On a terminal: the Word Judge session (``adjudicate.judge.Session``) in raw mode, one screen per
+state, the terminal restored on every way out. Without one (stdin not a TTY): one play per line,
+one verdict line per play, so scripts can check many plays in one process.
+"""
+
+from __future__ import annotations
+
+import codecs
+import enum
+import os
+import select
+import signal
+import sys
+import time
+from typing import Annotated, Any
+
+import typer
+
+from adjudicate.challenge import VERDICTS, Ruling, TypedWord, judge_play
+from adjudicate.cli import app
+from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
+from adjudicate.errors import AdjudicateError
+from adjudicate.judge import (
+    CLEAR,
+    CLEAR_SCROLLBACK,
+    Session,
+    Style,
+    Timing,
+    read_line_play,
+    render,
+)
+from adjudicate.judgelog import JudgeLog, default_log_path, verify_log
+
+
+class Rules(str, enum.Enum):
+    naspa = "naspa"
+    wespa = "wespa"
+    fise = "fise"
+    catalan = "catalan"
+
+
+class Lang(str, enum.Enum):
+    en = "en"
+    es = "es"
+    ca = "ca"
+
+
+ENV = "ADJUDICATE_JUDGE_"
+
+
+@app.command()
+def judge(
+    rules: Annotated[
+        Rules | None,
+        typer.Option(
+            "--rules", "-r", help="Ruleset: picks the tiles, lexicon and language [default: naspa]."
+        ),
+    ] = None,
+    lexicon: Annotated[
+        str | None, typer.Option("--lexicon", "-l", metavar="LEXICON", help="Lexicon id or path (default: the ruleset's).")
+    ] = None,
+    log: Annotated[
+        str | None,
+        typer.Option(
+            "--log",
+            metavar="FILE",
+            help="Log file (JSON lines, appended). Default: one per lexicon in "
+            "$XDG_DATA_HOME/adjudicate/logs/.",
+        ),
+    ] = None,
+    lang: Annotated[
+        Lang | None, typer.Option("--lang", help="Language of the screen and verdicts.")
+    ] = None,
+    verify: Annotated[
+        str | None,
+        typer.Option(
+            "--verify-log",
+            metavar="FILE",
+            help="Check FILE's hash chain and exit: 0 intact, 1 broken (names the line), 2 unreadable.",
+        ),
+    ] = None,
+    password_prompt: Annotated[
+        bool, typer.Option("--password-prompt", help="Ask for a password that leaving will require.")
+    ] = False,
+    verdict_seconds: Annotated[
+        float, typer.Option(envvar=ENV + "VERDICT_SECONDS", help="Seconds a verdict stays up.")
+    ] = 10.0,
+    idle_seconds: Annotated[
+        float, typer.Option(envvar=ENV + "IDLE_SECONDS", help="Idle seconds before starting over.")
+    ] = 15.0,
+    guard_seconds: Annotated[
+        float,
+        typer.Option(
+            envvar=ENV + "GUARD_SECONDS",
+            help="Seconds after a verdict (or the last word) during which keys are ignored.",
+        ),
+    ] = 0.5,
+) -> None:
+    """The word judge's challenge session: words in, one verdict for the whole play, logged.
+
+    On a terminal: type the number of words (1-8), the words (space or Enter between them); the
+    opponent confirms with Enter or TAB. Leave with Ctrl-C, Ctrl-D or quit (then the password, if
+    --password-prompt set one).
+
+    Without a terminal: one play per line on stdin (words separated by spaces), one line per play
+    on stdout: the verdict, or "ERROR: ..." for a play that cannot be judged (a letter that is not
+    a tile, more than 15 tiles or 8 words); blank lines are skipped. Every verdict is logged before
+    it is printed. Exit 0 at the end of input, 2 if any play gave an ERROR line (or on a log error).
+
+    Example: adjudicate judge --rules fise --log mesa3.jsonl
+
+    Example: adjudicate judge --verify-log mesa3.jsonl
+    """
+    if verify is not None:
+        _verify(verify)
+    with errors_exit_2():
+        lex, language = _open_lexicon(rules.value if rules else None, lexicon)
+    language = lang.value if lang is not None else language
+    path = log or default_log_path(lex.id)
+    timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
+    interactive = sys.stdin.isatty()
+    password = _ask_password() if password_prompt and interactive else None
+    with errors_exit_2():
+        journal = JudgeLog(path, make_dirs=log is None)
+    with journal:
+
+        def judge_and_log(words: tuple[TypedWord, ...]) -> Ruling:
+            ruling = judge_play(words, lex)
+            journal.append(
+                lexicon=lex.id,
+                lexicon_sha256=lex.dawg_sha256,
+                words=[w.text for w in words],
+                canonical=[w.label for w in words],
+                acceptable=ruling.acceptable,
+                lang=language,
+            )
+            return ruling
+
+        if interactive:
+            session = Session(
+                judge_and_log, lex.alphabet, lang=language, timing=timing, password=password,
+                now=time.monotonic(),
+            )
+            with errors_exit_2():
+                _run_terminal(session, lex.label())
+            raise typer.Exit(EXIT_OK)
+        code = _run_lines(judge_and_log, lex.alphabet, language)
+    raise typer.Exit(code)
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+_LANGUAGE_OF_ALPHABET = {"english": "en", "spanish": "es", "catalan": "ca"}
+
+
+def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
+    """The lexicon and the session language for ``--rules`` / ``--lexicon``.
+
+    ``--lexicon`` alone: the language follows the lexicon's tile set. Both: they must agree.
+    """
+    from adjudicate.lexicon import open_lexicon
+    from adjudicate.rules import find_ruleset
+
+    ruleset = find_ruleset(rules or "naspa")
+    lex = open_lexicon(lexicon or ruleset.default_lexicon)
+    if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
+        fail(
+            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
+            f"{ruleset.alphabet} tiles"
+        )
+    if lexicon and not rules:
+        return lex, _LANGUAGE_OF_ALPHABET.get(lex.alphabet.name, "en")
+    return lex, ruleset.language
+
+
+def _ask_password() -> str:
+    import getpass
+
+    first = getpass.getpass("Password to leave the session: ")
+    if not first:
+        fail("empty password: run without --password-prompt to leave freely")
+    if getpass.getpass("Same password again: ") != first:
+        fail("the two passwords differ")
+    return first
+
+
+def _verify(path: str) -> None:
+    try:
+        check = verify_log(path)
+    except OSError as err:
+        fail(f"{path}: {err.strerror or err}")
+    if not check.ok:
+        typer.echo(f"{path}: line {check.line}: {check.problem}")
+        typer.echo(f"{check.entries} entries intact before it.")
+        raise typer.Exit(EXIT_NO)
+    typer.echo(f"{path}: {check.entries} entries, chain intact; head sha256 {check.head}")
+    raise typer.Exit(EXIT_OK)
+
+
+# -- without a terminal ----------------------------------------------------------------------
+
+
+def _run_lines(judge_and_log: Any, alphabet: Any, lang: str) -> int:
+    """One play per line from stdin, one verdict line per play on stdout. Returns the exit code.
+
+    Output is flushed after each chunk read, so a co-process writing a line at a time gets each
+    verdict at once, and a large pipe is not slowed by a flush per line.
+    """
+    yes, no = VERDICTS[lang]
+    fd = sys.stdin.fileno()
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    pending, errors, out = "", 0, sys.stdout
+    while True:
+        data = os.read(fd, 1 << 16)
+        pending += decoder.decode(data, final=not data)
+        lines = pending.split("\n")
+        pending = lines.pop() if data else ""
+        results = []
+        try:
+            for line in lines:
+                if not line.strip():
+                    continue
+                try:
+                    words = read_line_play(line, alphabet)
+                except AdjudicateError as err:
+                    errors += 1
+                    results.append(f"ERROR: {err}")
+                    continue
+                results.append(yes if judge_and_log(words).acceptable else no)
+        except (AdjudicateError, OSError) as err:
+            _write(out, results)
+            fail(f"the log could not be written, so no more verdicts: {err}")
+        _write(out, results)
+        if not data:
+            break
+    if errors:
+        typer.echo(f"Error: {errors} play(s) could not be judged (ERROR lines)", err=True)
+        return EXIT_ERROR
+    return EXIT_OK
+
+
+def _write(out: Any, results: list[str]) -> None:
+    if not results:
+        return
+    try:
+        out.write("\n".join(results) + "\n")
+        out.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        raise typer.Exit(EXIT_ERROR) from None
+
+
+# -- on a terminal ---------------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    """SIGTERM or SIGHUP: leave through the finally clauses, restoring the terminal."""
+
+
+def _split_keys(text: str) -> list[str]:
+    """Characters, with each terminal escape sequence (arrows, F-keys) kept as one key."""
+    keys, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\x1b" and i + 1 < n and text[i + 1] in "[O":
+            j = i + 2
+            while j < n and not ("@" <= text[j] <= "~"):
+                j += 1
+            keys.append(text[i : j + 1])
+            i = j + 1
+        else:
+            keys.append(ch)
+            i += 1
+    return keys
+
+
+def _style(fd: int, encoding: str) -> Style:
+    try:
+        width = os.get_terminal_size(fd).columns
+    except OSError:
+        width = 80
+    color = not os.environ.get("NO_COLOR") and os.environ.get("TERM", "") not in ("", "dumb")
+    ink = "█" if encoding.lower().replace("-", "") == "utf8" else "#"
+    return Style(width=width, color=color, ink=ink)
+
+
+def _run_terminal(session: Session, label: str) -> None:
+    """Drive ``session`` from the terminal on stdin/stdout until it is done."""
+    import termios
+
+    fd_in, fd_out = sys.stdin.fileno(), sys.stdout.fileno()
+    encoding = sys.stdout.encoding or "utf-8"
+
+    def put(text: str) -> None:
+        data = text.encode(encoding, "replace")
+        while data:
+            data = data[os.write(fd_out, data) :]
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stop
+
+    saved = termios.tcgetattr(fd_in)
+    raw = termios.tcgetattr(fd_in)
+    raw[0] &= ~(termios.IXON | termios.ICRNL | termios.BRKINT | termios.INPCK | termios.ISTRIP)
+    raw[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
+    raw[6][termios.VMIN], raw[6][termios.VTIME] = 1, 0
+    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    try:
+        termios.tcsetattr(fd_in, termios.TCSAFLUSH, raw)
+        put("\x1b[?1049h")  # the alternate screen: nothing of the session stays in scrollback
+        drawn, cleared = -1, -1
+        while not session.done:
+            if session.version != drawn:
+                wipe = CLEAR + (CLEAR_SCROLLBACK if session.cleared != cleared else "")
+                put(wipe + render(session, label, _style(fd_out, encoding)))
+                drawn, cleared = session.version, session.cleared
+            deadline = session.deadline()
+            now = time.monotonic()
+            timeout = None if deadline is None else max(0.0, deadline - now)
+            ready, _, _ = select.select([fd_in], [], [], timeout)
+            now = time.monotonic()
+            if not ready:
+                session.tick(now)
+                continue
+            data = os.read(fd_in, 1024)
+            if not data:
+                break  # the terminal hung up
+            for key in _split_keys(decoder.decode(data)):
+                session.key(key, now)
+    except _Stop:
+        pass
+    finally:
+        termios.tcsetattr(fd_in, termios.TCSAFLUSH, saved)
+        put(CLEAR + CLEAR_SCROLLBACK + "\x1b[?1049l")
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)

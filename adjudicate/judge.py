@@ -1,0 +1,382 @@
+"""The word judge's session (``adjudicate judge``), without a terminal.
+
+:class:`Session` is a state machine fed with keys and a clock: :meth:`Session.key` for each key
+pressed, :meth:`Session.tick` when nothing was pressed before :meth:`Session.deadline`. It never
+reads, prints or sleeps; ``adjudicate.cli.judge`` drives it from a raw-mode terminal, tests drive it
+with strings and made-up times. :func:`render` turns its state into the text of one screen.
+
+The flow, as in Zyzzyva's Word Judge::
+
+    COUNT  --1..8-->  WORDS  --Nth word ends-->  CONFIRM  --Enter/TAB-->  VERDICT  --10 s/key-->  COUNT
+
+* COUNT: the challenger types the number of words (one digit, 1 to 8); ``quit`` + Enter, Ctrl-C
+  or Ctrl-D asks to leave (then the password, if one was set).
+* WORDS: words separated by space, Enter or TAB. A word that cannot be laid with the tile set
+  (a K in Spanish, 16 tiles) is refused with a message naming the letter, and typed again;
+  Backspace on an empty word reopens the previous one.
+* CONFIRM: the opponent presses Enter or TAB (not within the guard time, so a double Enter from
+  the challenger does not confirm); Backspace goes back to correct.
+* VERDICT: one verdict for the whole play; the words as typed; the lexicon. Cleared after
+  ``verdict_seconds`` or by a key (keys within ``guard_seconds`` are ignored).
+
+Idle for ``idle_seconds`` anywhere but COUNT's empty screen or VERDICT: start over. Esc: start over.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, read_play
+from adjudicate.errors import UnknownTileError
+from adjudicate.tiles import Alphabet
+
+ENTER_KEYS = ("\r", "\n")
+TAB = "\t"
+BACKSPACE_KEYS = ("\x7f", "\x08")
+ESC = "\x1b"
+CTRL_C, CTRL_D, CTRL_U = "\x03", "\x04", "\x15"
+LEAVE_WORD = "quit"
+MAX_TYPED = 40  # characters in one typed word (15 tiles, with room for L·L and brackets)
+
+# Screen texts per language. The verdicts themselves come from challenge.VERDICTS.
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "count": "How many words? (1-8)",
+        "count_hint": "Type a number from 1 to 8 (or quit, then Enter, to leave).",
+        "word": "Word {n} of {total}:",
+        "confirm": "Opponent: press Enter or TAB to judge this play.",
+        "confirm_hint": "Backspace to correct, Esc to start over.",
+        "untileable": "{word!r} cannot be laid with the tiles: {reason}. Type it again.",
+        "password": "Password to leave:",
+        "wrong_password": "Wrong password.",
+        "lexicon": "Lexicon",
+    },
+    "es": {
+        "count": "¿Cuántas palabras? (1-8)",
+        "count_hint": "Escriba un número del 1 al 8 (o quit y Enter para salir).",
+        "word": "Palabra {n} de {total}:",
+        "confirm": "Oponente: pulse Enter o TAB para juzgar la jugada.",
+        "confirm_hint": "Retroceso para corregir, Esc para empezar de nuevo.",
+        "untileable": "{word!r} no se puede formar con las fichas: {reason}. Escríbala de nuevo.",
+        "password": "Contraseña para salir:",
+        "wrong_password": "Contraseña incorrecta.",
+        "lexicon": "Léxico",
+    },
+    "ca": {
+        "count": "Quantes paraules? (1-8)",
+        "count_hint": "Escriviu un número de l'1 al 8 (o quit i Retorn per sortir).",
+        "word": "Paraula {n} de {total}:",
+        "confirm": "Oponent: premeu Retorn o TAB per jutjar la jugada.",
+        "confirm_hint": "Retrocés per corregir, Esc per tornar a començar.",
+        "untileable": "{word!r} no es pot formar amb les fitxes: {reason}. Torneu-la a escriure.",
+        "password": "Contrasenya per sortir:",
+        "wrong_password": "Contrasenya incorrecta.",
+        "lexicon": "Lèxic",
+    },
+}
+
+
+class Phase(enum.Enum):
+    COUNT = "count"
+    WORDS = "words"
+    CONFIRM = "confirm"
+    VERDICT = "verdict"
+    PASSWORD = "password"
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Seconds: verdict shown, idle input before starting over, keys ignored after a verdict."""
+
+    verdict_seconds: float = 10.0
+    idle_seconds: float = 15.0
+    guard_seconds: float = 0.5
+
+
+class Session:
+    """One judge's session. ``judge`` turns the typed words into a Ruling (and logs it).
+
+    ``judge`` is called exactly once per confirmed play, before the verdict is shown; if it raises,
+    the exception propagates to the caller (a verdict that could not be logged is never shown).
+    """
+
+    def __init__(
+        self,
+        judge: Callable[[tuple[TypedWord, ...]], Ruling],
+        alphabet: Alphabet,
+        *,
+        lang: str = "en",
+        timing: Timing = Timing(),
+        password: str | None = None,
+        now: float = 0.0,
+    ) -> None:
+        self._judge = judge
+        self.alphabet = alphabet
+        self.lang = lang if lang in VERDICTS else "en"
+        self.timing = timing
+        self._password = hashlib.sha256(password.encode()).digest() if password else None
+        self.version = 0  # bumped on every visible change: redraw when it moves
+        self.cleared = 0  # bumped when a challenge's screen must be wiped (scrollback too)
+        self._reset(now)
+
+    # -- state -------------------------------------------------------------------------------
+    def _reset(self, now: float) -> None:
+        self.phase = Phase.COUNT
+        self.count = 0
+        self.words: list[TypedWord] = []
+        self.buffer = ""
+        self.message: str | None = None
+        self.ruling: Ruling | None = None
+        self._since = now  # when the phase began (guard time)
+        self._last = now  # last key (idle time)
+        self.version += 1
+        self.cleared += 1
+
+    @property
+    def done(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def text(self, name: str) -> str:
+        return MESSAGES[self.lang][name]
+
+    def deadline(self) -> float | None:
+        """When :meth:`tick` must next be called if no key comes; None: wait for a key."""
+        if self.phase is Phase.VERDICT:
+            return self._since + self.timing.verdict_seconds
+        if self.phase is Phase.DONE:
+            return None
+        if self.phase is Phase.COUNT and not self.buffer and self.message is None:
+            return None
+        return self._last + self.timing.idle_seconds
+
+    def tick(self, now: float) -> None:
+        """Let time pass: clear the verdict, or start over after idle input."""
+        deadline = self.deadline()
+        if deadline is not None and now >= deadline:
+            self._reset(now)
+
+    # -- keys --------------------------------------------------------------------------------
+    def key(self, key: str, now: float) -> None:
+        """Feed one key: a character, or a terminal escape sequence (ignored)."""
+        self.tick(now)
+        phase = self.phase
+        if phase is Phase.DONE:
+            return
+        if phase in (Phase.VERDICT, Phase.CONFIRM) and now - self._since < self.timing.guard_seconds:
+            return  # too soon: a key bounce or the challenger's second Enter
+        self._last = now
+        self.version += 1
+        if phase is Phase.PASSWORD:
+            self._password_key(key, now)
+        elif key in (CTRL_C, CTRL_D):
+            self._leave(now)
+        elif phase is Phase.VERDICT:
+            self._reset(now)
+        elif key == ESC:
+            self._reset(now)
+        elif len(key) != 1:
+            return  # arrows, function keys
+        elif phase is Phase.COUNT:
+            self._count_key(key, now)
+        elif phase is Phase.WORDS:
+            self._word_key(key, now)
+        elif phase is Phase.CONFIRM:
+            self._confirm_key(key, now)
+
+    def feed(self, keys: str, now: float) -> None:
+        """Feed several keys at the same time (tests; pasted text)."""
+        for key in keys:
+            self.key(key, now)
+
+    def _leave(self, now: float) -> None:
+        if self._password is None:
+            self.phase = Phase.DONE
+            return
+        self._reset(now)
+        self.phase = Phase.PASSWORD
+
+    def _password_key(self, key: str, now: float) -> None:
+        if key in ENTER_KEYS:
+            typed = hashlib.sha256(self.buffer.encode()).digest()
+            if self._password is not None and hmac.compare_digest(typed, self._password):
+                self.phase = Phase.DONE
+                self.buffer = ""
+                return
+            self._reset(now)
+            self.message = self.text("wrong_password")
+        elif key in (ESC, CTRL_C, CTRL_D):
+            self._reset(now)
+        elif key in BACKSPACE_KEYS:
+            self.buffer = self.buffer[:-1]
+        elif key == CTRL_U:
+            self.buffer = ""
+        elif len(key) == 1 and key.isprintable() and len(self.buffer) < 200:
+            self.buffer += key
+
+    def _count_key(self, key: str, now: float) -> None:
+        if not self.buffer and key.isdecimal() and 1 <= int(key) <= MAX_WORDS:
+            self.count = int(key)
+            self.phase = Phase.WORDS
+            self._since = now
+            self.message = None
+        elif key in ENTER_KEYS:
+            if self.buffer.strip().lower() == LEAVE_WORD:
+                self.buffer = ""
+                self._leave(now)
+            else:
+                self.buffer = ""
+                self.message = self.text("count_hint")
+        elif key in BACKSPACE_KEYS:
+            self.buffer = self.buffer[:-1]
+        elif key.isalpha() and len(self.buffer) < len(LEAVE_WORD):
+            self.buffer += key
+            self.message = None
+        else:
+            self.buffer = ""
+            self.message = self.text("count_hint")
+
+    def _word_key(self, key: str, now: float) -> None:
+        if key in ENTER_KEYS or key in (" ", TAB):
+            if self.buffer:
+                self._end_word(now)
+        elif key in BACKSPACE_KEYS:
+            if self.buffer:
+                self.buffer = self.buffer[:-1]
+            elif self.words:
+                self.buffer = self.words.pop().text
+            else:
+                self._reset(now)
+        elif key == CTRL_U:
+            self.buffer = ""
+        elif key.isprintable() and len(self.buffer) < MAX_TYPED:
+            self.buffer += key
+            self.message = None
+
+    def _end_word(self, now: float) -> None:
+        text, self.buffer = self.buffer, ""
+        try:
+            (word,) = read_play([text], self.alphabet)
+        except UnknownTileError as err:
+            self.message = self.text("untileable").format(word=text, reason=err.reason)
+            return
+        self.message = None
+        self.words.append(word)
+        if len(self.words) == self.count:
+            self.phase = Phase.CONFIRM
+            self._since = now
+
+    def _confirm_key(self, key: str, now: float) -> None:
+        if key in ENTER_KEYS or key == TAB:
+            self.ruling = self._judge(tuple(self.words))
+            self.phase = Phase.VERDICT
+            self._since = now
+            self.cleared += 1
+        elif key in BACKSPACE_KEYS:
+            self.phase = Phase.WORDS
+            self.buffer = self.words.pop().text
+
+    def verdict(self) -> str | None:
+        """The verdict on screen, in the session's language, or None."""
+        return self.ruling.verdict(self.lang) if self.ruling is not None else None
+
+
+def read_line_play(line: str, alphabet: Alphabet) -> tuple[TypedWord, ...]:
+    """The words of one play written on one line (the no-terminal mode), separated by blanks.
+
+    Raises :class:`UnknownTileError` for an untileable word, no word or more than 8 words.
+    """
+    texts = line.split()
+    if not texts:
+        raise UnknownTileError(line, 0, "no word in the play")
+    if len(texts) > MAX_WORDS:
+        raise UnknownTileError(line, 0, f"{len(texts)} words: a play forms at most {MAX_WORDS}")
+    return read_play(texts, alphabet)
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+# A 5-row block font for the letters of the verdicts, plus a row above for accents.
+_FONT = {
+    "A": (" ### ", "#   #", "#####", "#   #", "#   #"),
+    "B": ("#### ", "#   #", "#### ", "#   #", "#### "),
+    "C": (" ####", "#    ", "#    ", "#    ", " ####"),
+    "D": ("#### ", "#   #", "#   #", "#   #", "#### "),
+    "E": ("#####", "#    ", "#### ", "#    ", "#####"),
+    "I": ("#####", "  #  ", "  #  ", "  #  ", "#####"),
+    "L": ("#    ", "#    ", "#    ", "#    ", "#####"),
+    "N": ("#   #", "##  #", "# # #", "#  ##", "#   #"),
+    "O": (" ### ", "#   #", "#   #", "#   #", " ### "),
+    "P": ("#### ", "#   #", "#### ", "#    ", "#    "),
+    "T": ("#####", "  #  ", "  #  ", "  #  ", "  #  "),
+    "U": ("#   #", "#   #", "#   #", "#   #", " ### "),
+    "V": ("#   #", "#   #", "#   #", " # # ", "  #  "),
+    " ": ("   ", "   ", "   ", "   ", "   "),
+}
+_ACCENTS = {"Á": ("A", "   # "), "À": ("A", " #   ")}
+
+
+def block_letters(text: str, *, ink: str = "█") -> list[str] | None:
+    """``text`` in big letters (one string per row), or None if the font lacks a letter."""
+    glyphs, accents = [], []
+    for ch in text:
+        base, accent = _ACCENTS.get(ch, (ch, None))
+        if base not in _FONT:
+            return None
+        glyph = _FONT[base]
+        glyphs.append(glyph)
+        accents.append(accent or " " * len(glyph[0]))
+    rows = [" ".join(accents)] if any(a.strip() for a in accents) else []
+    rows += [" ".join(g[row] for g in glyphs) for row in range(5)]
+    return [row.replace("#", ink).rstrip() for row in rows]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the terminal draws: its width, colour (ANSI) or not, and a block character it can show."""
+
+    width: int = 80
+    color: bool = False
+    ink: str = "█"
+
+
+CLEAR = "\x1b[H\x1b[2J"
+CLEAR_SCROLLBACK = "\x1b[3J"
+_GREEN, _RED, _BOLD, _RESET = "\x1b[1;32m", "\x1b[1;31m", "\x1b[1m", "\x1b[0m"
+
+
+def render(session: Session, lexicon_label: str, style: Style = Style()) -> str:
+    """The whole screen for the session's state (without the clear-screen sequence)."""
+    t = session.text
+    paint = (lambda s, c: f"{c}{s}{_RESET}") if style.color else (lambda s, c: s)
+    lines = [f"{t('lexicon')}: {lexicon_label}", ""]
+    phase = session.phase
+    if phase is Phase.VERDICT and session.ruling is not None:
+        verdict = session.verdict() or ""
+        colour = _GREEN if session.ruling.acceptable else _RED
+        big = block_letters(verdict, ink=style.ink)
+        width = max(20, style.width)
+        if big is None or max(len(r) for r in big) > width - 2:
+            bar = style.ink * width
+            big = [bar, verdict.center(width), bar]
+        lines += [paint(row, colour) for row in big]
+        lines += ["", paint(verdict, colour), "", "  " + "  ".join(w.text for w in session.words)]
+        return "\n".join(lines) + "\n"
+    if phase is Phase.PASSWORD:
+        lines += [t("password") + " " + "*" * len(session.buffer)]
+    elif phase is Phase.COUNT:
+        lines += [paint(t("count"), _BOLD) + " " + session.buffer]
+    elif phase is Phase.WORDS:
+        n = len(session.words) + 1
+        lines += [paint(t("word").format(n=n, total=session.count), _BOLD)]
+        lines += ["  " + "  ".join([w.text for w in session.words] + [session.buffer + "_"])]
+    elif phase is Phase.CONFIRM:
+        lines += ["  " + "  ".join(w.text for w in session.words), ""]
+        lines += [paint(t("confirm"), _BOLD), t("confirm_hint")]
+    if session.message:
+        lines += ["", session.message]
+    return "\n".join(lines) + "\n"
