@@ -1,0 +1,478 @@
+"""The 15x15 board: premium layout, placement checks, words formed.
+
+Squares are flat indices ``row * 15 + col`` (0-based; ``112`` is H8, the centre), the grid is a list
+of 225 tile codes (``EMPTY`` = 0 for an empty square, else a letter code, ``| BLANK_BIT`` for a
+blank). :meth:`Board.resolve` checks a written :class:`~adjudicate.notation.Place` against the
+board and returns a :class:`Move` (the new tiles, the main word, the cross words); :meth:`Board.place`
+puts it down; :mod:`adjudicate.scoring` scores it.
+
+Board pictures (:class:`Layout`) use one character per square, one row per line:
+
+====  ===================================================
+``.``  plain square
+``'``  double letter (DL)
+``"``  triple letter (TL)
+``-``  double word (DW)
+``=``  triple word (TW)
+``*``  the centre: the start square, a double word
+====  ===================================================
+
+>>> from adjudicate.tiles import get_alphabet
+>>> from adjudicate.notation import parse_play
+>>> en = get_alphabet("english")
+>>> board = Board(en)
+>>> move = board.resolve(parse_play("8D", "WINDY", en))
+>>> [square_name(s) for s in move.new_squares]
+['D8', 'E8', 'F8', 'G8', 'H8']
+>>> board.place(move)
+>>> move = board.resolve(parse_play("7C", "GALE", en))   # parallel play: three cross words
+>>> [format_tiles(w.tiles, en) for w in words_formed(move)]
+['GALE', 'AW', 'LI', 'EN']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicate.errors import IllegalPlayError
+from adjudicate.notation import BOARD_SIZE, COLUMNS, Coord, Place, format_play, square_name
+from adjudicate.tiles import (
+    BLANK_BIT,
+    LETTER_MASK,
+    PLAYED_THROUGH,
+    THROUGH_BIT,
+    Alphabet,
+    format_tiles,
+)
+
+__all__ = [
+    "CENTRE",
+    "EMPTY",
+    "NUM_SQUARES",
+    "STANDARD_LAYOUT",
+    "STANDARD_PICTURE",
+    "Board",
+    "FormedWord",
+    "IllegalPlacementError",
+    "Layout",
+    "Move",
+    "SPLIT_DIGRAPHS",
+    "square_name",
+    "words_formed",
+]
+
+EMPTY = 0
+NUM_SQUARES = BOARD_SIZE * BOARD_SIZE
+CENTRE = 7 * BOARD_SIZE + 7
+
+# The standard Scrabble board (macondo board/layouts.go CrosswordGameBoard, with '.' for plain
+# squares and '*' for the centre). Legend in the module docstring.
+STANDARD_PICTURE = """\
+=..'...=...'..=
+.-..."..."...-.
+..-...'.'...-..
+'..-...'...-..'
+....-.....-....
+."..."..."...".
+..'...'.'...'..
+=..'...*...'..=
+..'...'.'...'..
+."..."..."...".
+....-.....-....
+'..-...'...-..'
+..-...'.'...-..
+.-..."..."...-.
+=..'...=...'..=
+"""
+
+# (letter multiplier, word multiplier) of each picture character.
+_PREMIUMS = {
+    ".": (1, 1),
+    " ": (1, 1),
+    "'": (2, 1),
+    '"': (3, 1),
+    "-": (1, 2),
+    "=": (1, 3),
+    "*": (1, 2),
+}
+
+# Pairs of tiles that may never stand next to each other in a word, because together they spell a
+# tile of the set (FISE: CH, LL, RR are single tiles; two tiles C+H, L+L, R+R never form them).
+# Catalan "LL" is two L tiles (palatal l), so Catalan has none.
+SPLIT_DIGRAPHS: dict[str, tuple[tuple[str, str], ...]] = {
+    "spanish": (("C", "H"), ("L", "L"), ("R", "R")),
+}
+
+# Reason codes of IllegalPlacementError.
+OFF_BOARD = "off_board"
+NO_THROUGH_TILE = "no_through_tile"
+OVERLAP = "overlap"
+NOT_WHOLE = "not_whole"
+NO_NEW_TILE = "no_new_tile"
+NOT_CENTRE = "not_centre"
+NOT_CONNECTED = "not_connected"
+SPLIT_DIGRAPH = "split_digraph"
+NOT_A_TILE = "not_a_tile"
+
+
+class IllegalPlacementError(IllegalPlayError):
+    """A play that cannot stand on this board. ``reason`` is a stable code:
+
+    ``off_board``, ``no_through_tile`` (a ``.`` or ``(X)`` on an empty square), ``overlap`` (a new
+    tile on a square holding another letter), ``not_whole`` (a tile touches the word's first or last
+    square from outside), ``no_new_tile``, ``not_centre`` (first play not covering H8 with at least two
+    tiles), ``not_connected``, ``split_digraph`` (Spanish C+H, L+L, R+R), ``not_a_tile`` (an
+    undesignated blank). ``square`` is the flat index the problem is at, or None.
+    """
+
+    def __init__(self, message: str, *, reason: str, square: int | None = None) -> None:
+        self.reason = reason
+        self.square = square
+        super().__init__(message)
+
+
+class Layout:
+    """Premium squares, read from a picture (see the module docstring for the legend).
+
+    ``letter_mult[sq]`` and ``word_mult[sq]`` are the multipliers of each square; ``centre`` is the
+    start square (the ``*``; H8 when the picture has none).
+    """
+
+    __slots__ = ("picture", "letter_mult", "word_mult", "centre")
+
+    def __init__(self, picture: str) -> None:
+        rows = [row for row in picture.split("\n") if row.strip()]
+        if len(rows) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in rows):
+            raise ValueError(f"a board picture has {BOARD_SIZE} rows of {BOARD_SIZE} squares")
+        letter: list[int] = []
+        word: list[int] = []
+        centre = CENTRE
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in _PREMIUMS:
+                    raise ValueError(f"unknown square {ch!r} at {COLUMNS[c]}{r + 1} in board picture")
+                lm, wm = _PREMIUMS[ch]
+                letter.append(lm)
+                word.append(wm)
+                if ch == "*":
+                    centre = r * BOARD_SIZE + c
+        self.picture = "\n".join(rows) + "\n"
+        self.letter_mult: tuple[int, ...] = tuple(letter)
+        self.word_mult: tuple[int, ...] = tuple(word)
+        self.centre = centre
+
+    def __repr__(self) -> str:
+        return f"Layout({self.picture!r})"
+
+    def premium_name(self, square: int) -> str:
+        """``DL``, ``TL``, ``DW``, ``TW`` (or ``2L``-style for other values); ``''`` for plain."""
+        lm, wm = self.letter_mult[square], self.word_mult[square]
+        if lm > 1:
+            return {2: "DL", 3: "TL"}.get(lm, f"{lm}L")
+        if wm > 1:
+            return {2: "DW", 3: "TW"}.get(wm, f"{wm}W")
+        return ""
+
+
+STANDARD_LAYOUT = Layout(STANDARD_PICTURE)
+
+
+@dataclass(slots=True)
+class FormedWord:
+    """A word on the board after the play: its tiles (blanks marked) and their squares, in order,
+    and ``new``, the indices (into ``tiles``) of the tiles this play placed."""
+
+    tiles: tuple[int, ...]
+    squares: tuple[int, ...]
+    new: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Move:
+    """A play checked against a board (treat as immutable).
+
+    ``coord`` is the start and direction of the main word: as written, except for a one-tile play
+    written in the direction where it forms no word, which is turned (see :meth:`Board.resolve`).
+    ``main`` is the whole main word, with the board's tiles on played-through squares; ``cross`` the
+    words formed across it (two tiles or more), in board order. ``new_squares``/``new_tiles`` are the
+    tiles placed, in board order.
+    """
+
+    place: Place
+    coord: Coord
+    main: FormedWord
+    cross: tuple[FormedWord, ...]
+    new_squares: tuple[int, ...]
+    new_tiles: tuple[int, ...]
+
+    @property
+    def tiles_placed(self) -> int:
+        return len(self.new_tiles)
+
+
+def words_formed(move: Move) -> tuple[FormedWord, ...]:
+    """The main word first, then the cross words in board order."""
+    return (move.main, *move.cross)
+
+
+_TABLES: dict[tuple[str, tuple[int, ...]], tuple[list[int], dict[int, str]]] = {}
+
+
+def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
+    """Per alphabet (cached): face value by tile code (blanks, ``code | BLANK_BIT``, worth 0), and
+    ``first code << 8 | second code`` -> label of the digraph tile that pair of tiles would spell."""
+    key = (alphabet.name, alphabet.scores)
+    tables = _TABLES.get(key)
+    if tables is None:
+        values = [0] * (2 * BLANK_BIT)
+        for code, score in enumerate(alphabet.scores):
+            if code:
+                values[code] = score
+        labels = alphabet.labels
+        split = {
+            labels.index(first) << 8 | labels.index(second): f"[{first}{second}]"
+            for first, second in SPLIT_DIGRAPHS.get(alphabet.name, ())
+        }
+        tables = _TABLES[key] = (values, split)
+    return tables
+
+
+class Board:
+    """A 15x15 board: ``grid`` is a flat list of 225 tile codes, ``EMPTY`` (0) for no tile."""
+
+    __slots__ = ("alphabet", "layout", "grid", "count", "values", "_split")
+    values: list[int]  # face value by tile code (shared, do not modify)
+    _split: dict[int, str]
+
+    def __init__(self, alphabet: Alphabet, *, layout: Layout = STANDARD_LAYOUT) -> None:
+        self.alphabet = alphabet
+        self.layout = layout
+        self.grid: list[int] = [EMPTY] * NUM_SQUARES
+        self.count = 0  # tiles on the board
+        self.values, self._split = _tables(alphabet)
+
+    def __repr__(self) -> str:
+        return f"<Board {self.alphabet.name}, {self.count} tiles>"
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.alphabet = self.alphabet
+        other.layout = self.layout
+        other.grid = self.grid.copy()
+        other.count = self.count
+        other.values = self.values
+        other._split = self._split
+        return other
+
+    def get(self, row: int, col: int) -> int:
+        """The tile on a square (0-based), ``EMPTY`` if none."""
+        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):
+            raise IndexError(f"square ({row}, {col}) is off the board")
+        return self.grid[row * BOARD_SIZE + col]
+
+    def put(self, row: int, col: int, tile: int) -> None:
+        """Put (or with ``EMPTY`` remove) one tile, unchecked: for setting up positions."""
+        square = row * BOARD_SIZE + col
+        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):
+            raise IndexError(f"square ({row}, {col}) is off the board")
+        tile &= ~THROUGH_BIT
+        self.count += (tile != EMPTY) - (self.grid[square] != EMPTY)
+        self.grid[square] = tile
+
+    @property
+    def is_empty(self) -> bool:
+        """No tile on the board yet (a property: ``if board.is_empty:``)."""
+        return self.count == 0
+
+    def rows(self) -> list[str]:
+        """The board as 15 strings of canonical labels, ``.`` for empty (digraphs make them wider)."""
+        labels, blanks = self.alphabet.labels, self.alphabet.blank_labels
+        out = []
+        for r in range(BOARD_SIZE):
+            row = self.grid[r * BOARD_SIZE : (r + 1) * BOARD_SIZE]
+            out.append(
+                "".join(
+                    "." if t == EMPTY else blanks[t & LETTER_MASK] if t & BLANK_BIT else labels[t]
+                    for t in row
+                )
+            )
+        return out
+
+    # -- placing -----------------------------------------------------------------------------
+    def _fail(self, place: Place, reason: str, why: str, square: int | None = None) -> IllegalPlacementError:
+        return IllegalPlacementError(
+            f"{format_play(place, self.alphabet)}: {why}", reason=reason, square=square
+        )
+
+    def _label(self, tile: int) -> str:
+        return format_tiles((tile,), self.alphabet)
+
+    def resolve(self, place: Place) -> Move:
+        """Check a written play against the board and normalise it.
+
+        Played-through squares may be written ``.``, ``(X)`` or as the letter itself (Quackle
+        style): a letter on an occupied square that matches the board's letter (blank or natural
+        alike) is played through; one that does not is an overlap. A one-tile play written in a
+        direction where it has no neighbour is turned to the direction of the word it forms (the
+        main word is the one in the written direction whenever that has two tiles or more).
+
+        Raises :class:`IllegalPlacementError` (an ``IllegalPlayError``) with a ``reason`` code.
+        """
+        coord = place.coord
+        tiles = place.tiles
+        grid = self.grid
+        row, col, down = coord.row, coord.col, coord.down
+        n = len(tiles)
+        if down:
+            step, pos = BOARD_SIZE, row
+        else:
+            step, pos = 1, col
+        if n == 0:
+            raise self._fail(place, NO_NEW_TILE, "no tiles in the play")
+        if pos + n > BOARD_SIZE:
+            edge = "bottom" if down else "right-hand"
+            raise self._fail(
+                place, OFF_BOARD,
+                f"{n} squares from {coord_name(coord)} run off the {edge} edge of the board",
+            )
+        start = row * BOARD_SIZE + col
+        word: list[int] = []
+        new_squares: list[int] = []
+        new_tiles: list[int] = []
+        new_index: list[int] = []
+        sq = start
+        i = 0
+        for t in tiles:
+            cur = grid[sq]
+            if cur:
+                # '.' (t < 0) matches anything; a letter, parenthesised or not, must match.
+                if t >= 0 and (t ^ cur) & LETTER_MASK:
+                    raise self._overlap(place, t, cur, sq)
+                word.append(cur)
+            elif t < 0 or t & THROUGH_BIT:
+                written = "." if t < 0 else f"({self._label(t & ~THROUGH_BIT)})"
+                raise self._fail(
+                    place, NO_THROUGH_TILE,
+                    f"no tile to play through at {square_name(sq)} ({written} on an empty square)", sq,
+                )
+            elif not t & LETTER_MASK:
+                raise self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
+            else:
+                word.append(t)
+                new_squares.append(sq)
+                new_tiles.append(t)
+                new_index.append(i)
+            sq += step
+            i += 1
+        if not new_squares:
+            raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
+        end = sq - step
+        if pos > 0 and grid[start - step]:
+            raise self._fail(
+                place, NOT_WHOLE,
+                f"word is not whole word: the tile {self._label(grid[start - step])} at "
+                f"{square_name(start - step)} is directly before it", start - step,
+            )
+        if pos + n < BOARD_SIZE and grid[sq]:
+            raise self._fail(
+                place, NOT_WHOLE,
+                f"word is not whole word: the tile {self._label(grid[sq])} at "
+                f"{square_name(sq)} is directly after it", sq,
+            )
+
+        # Cross words: from each new tile, scan across the main word's direction.
+        cross: list[FormedWord] = []
+        cross_step = 1 if down else BOARD_SIZE
+        for sq, t in zip(new_squares, new_tiles):
+            if down:
+                first_sq = sq - col
+                last_sq = first_sq + BOARD_SIZE - 1
+            else:
+                first_sq = sq - row * BOARD_SIZE
+                last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
+            lo = sq
+            while lo > first_sq and grid[lo - cross_step]:
+                lo -= cross_step
+            hi = sq
+            while hi < last_sq and grid[hi + cross_step]:
+                hi += cross_step
+            if lo != hi:
+                letters = grid[lo : hi + 1 : cross_step]
+                k = (sq - lo) // cross_step
+                letters[k] = t
+                cross.append(FormedWord(tuple(letters), tuple(range(lo, hi + 1, cross_step)), (k,)))
+
+        main_coord = coord
+        if n > 1:
+            main = FormedWord(tuple(word), tuple(range(start, end + 1, step)), tuple(new_index))
+        elif cross:
+            # One tile with no neighbour in the written direction: its word runs the other way.
+            main = cross.pop()
+            first = main.squares[0]
+            main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
+        else:
+            main = FormedWord((tiles[0],), (start,), (0,))
+
+        if self.count == 0:
+            centre = self.layout.centre
+            if centre not in new_squares or len(main.tiles) < 2:
+                raise self._fail(
+                    place, NOT_CENTRE,
+                    f"the first play must cover the centre square {square_name(centre)} "
+                    "with a word of two tiles or more", centre,
+                )
+        elif len(new_squares) == len(main.tiles) and not cross:
+            raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
+
+        if self._split:
+            self._check_digraphs(place, main)
+            for formed in cross:
+                self._check_digraphs(place, formed)
+
+        return Move(place, main_coord, main, tuple(cross), tuple(new_squares), tuple(new_tiles))
+
+    def _overlap(self, place: Place, written: int, cur: int, sq: int) -> IllegalPlacementError:
+        if written & THROUGH_BIT:
+            why = (f"({self._label(written & ~THROUGH_BIT)}) at {square_name(sq)} is not the tile there "
+                   f"({self._label(cur)})")
+        else:
+            why = f"{self._label(written)} at {square_name(sq)} overlaps the tile {self._label(cur)} already there"
+        return self._fail(place, OVERLAP, why, sq)
+
+    def _check_digraphs(self, place: Place, word: FormedWord) -> None:
+        """Reject two adjacent tiles that spell a digraph tile, when at least one of them is new."""
+        split = self._split
+        tiles = word.tiles
+        last = len(tiles) - 1
+        for i in word.new:
+            for j in (i - 1, i):  # the pairs (i-1, i) and (i, i+1)
+                if 0 <= j < last:
+                    a, b = tiles[j], tiles[j + 1]
+                    digraph = split.get((a & LETTER_MASK) << 8 | (b & LETTER_MASK))
+                    if digraph is not None:
+                        raise self._fail(
+                            place, SPLIT_DIGRAPH,
+                            f"{self._label(a)} and {self._label(b)} on two tiles at "
+                            f"{square_name(word.squares[j])}-{square_name(word.squares[j + 1])} in "
+                            f"{format_tiles(tiles, self.alphabet)}: {digraph} is a single tile and may "
+                            "not be made of two",
+                            word.squares[j],
+                        )
+
+    def place(self, move: Move) -> None:
+        """Put a resolved move's new tiles on the board."""
+        grid = self.grid
+        for sq in move.new_squares:
+            if grid[sq]:
+                raise IllegalPlacementError(
+                    f"{square_name(sq)} is already covered: the move was resolved on another position",
+                    reason=OVERLAP, square=sq,
+                )
+        for sq, t in zip(move.new_squares, move.new_tiles):
+            grid[sq] = t
+        self.count += len(move.new_tiles)
+
+
+def coord_name(coord: Coord) -> str:
+    """The square of a coordinate, column then row (``H8``), whatever its direction."""
+    return square_name(coord.row * BOARD_SIZE + coord.col)
