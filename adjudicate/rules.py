@@ -435,7 +435,7 @@ def ruleset_names() -> str:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name`` or one of its aliases, case-insensitive.
+    """The ruleset called ``name`` or one of its aliases, case-insensitive (``MàTaM`` too).
 
     >>> find_ruleset(" WESPA ").challenge_bonus
     5
@@ -444,7 +444,7 @@ def find_ruleset(name: str) -> Ruleset:
     ...
     adjudicate.errors.RulesError: unknown ruleset 'scrabble' (known: naspa, wespa, fise, catalan (alias matam))
     """
-    found = _LOOKUP.get(name.strip().lower()) if isinstance(name, str) else None
+    found = _LOOKUP.get(name.strip().lower().replace("à", "a")) if isinstance(name, str) else None
     if found is None:
         raise RulesError(f"unknown ruleset {name!r} (known: {ruleset_names()})")
     return found

@@ -1,0 +1,224 @@
+"""Rulesets as data: the values per federation (RULES.md), lookup, overrides, the fast-path imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from adjudicate.errors import AdjudicateError, RulesError
+from adjudicate.rules import (
+    CATALAN,
+    FISE,
+    NASPA,
+    OVERRIDABLE,
+    RULESETS,
+    WESPA,
+    Ruleset,
+    apply_overrides,
+    find_ruleset,
+    parse_overrides,
+)
+
+# One column per federation, written out from RULES.md (decisions table, §1-§5).
+EXPECTED = {
+    #                              NASPA        WESPA        FISE         Catalan
+    "name": ("naspa", "wespa", "fise", "catalan"),
+    "aliases": ((), (), (), ("matam",)),
+    "language": ("en", "en", "es", "ca"),
+    "alphabet": ("english", "english", "spanish", "catalan"),
+    "default_lexicon": ("en-kjxqz", "en-kjxqz", "es-aosw", "ca-wcatalan"),
+    "players": (2, 2, 2, 3),
+    "min_players": (2, 2, 2, 2),
+    "max_players": (2, 2, 2, 4),
+    "rack_size": (7, 7, 7, 7),
+    "bingo_bonus": (50, 50, 50, 50),
+    "challenge_on_valid": ("lose_turn", "bonus", "lose_turn", "none"),
+    "challenge_bonus": (0, 5, 0, 0),
+    "challenge_bonus_per": ("word", "word", "word", "word"),
+    "outplay": ("double", "double", "international", "international"),
+    "scoreless_turns_to_end": (6, 6, 0, 9),
+    "passes_per_player_to_end": (0, 0, 2, 2),
+    "wespa_passes_do_not_end": (False, True, False, False),
+    "time_limit_ending_adjusts": (False, False, False, False),
+    "exchange_min_bag": (7, 7, 1, 7),
+    "overtime_points_per_minute": (10, 10, 10, 10),
+    "overtime_max_minutes": (10, None, None, None),
+    "overtime_forfeit": ("naspa", None, None, None),
+    "turn_time_limit_seconds": (None, None, None, 120),
+    "round_time_limit_minutes": (None, None, None, 60),
+}
+
+
+@pytest.mark.parametrize("field", sorted(EXPECTED))
+def test_values_per_federation(field):
+    assert tuple(getattr(r, field) for r in (NASPA, WESPA, FISE, CATALAN)) == EXPECTED[field]
+
+
+def test_every_parameter_is_in_the_table_and_documented():
+    assert set(EXPECTED) | {"description"} == set(Ruleset.__slots__)
+    doc = Ruleset.__doc__ or ""
+    for field in Ruleset.__slots__:
+        assert f"``{field}``" in doc, field
+
+
+def test_rulesets_in_order():
+    assert RULESETS == (NASPA, WESPA, FISE, CATALAN)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("naspa", NASPA), ("NASPA", NASPA), (" Wespa ", WESPA), ("fise", FISE), ("catalan", CATALAN),
+     ("matam", CATALAN), ("MàTaM", CATALAN), ("MATAM", CATALAN)],
+)
+def test_find_ruleset(text, expected):
+    assert find_ruleset(text) is expected
+
+
+@pytest.mark.parametrize("text", ["", "scrabble", "nasp", "spanish", "naspa2"])
+def test_find_ruleset_unknown_lists_the_known(text):
+    with pytest.raises(RulesError, match=r"unknown ruleset .*\(known: naspa, wespa, fise, catalan \(alias matam\)\)"):
+        find_ruleset(text)
+
+
+def test_rules_error_is_an_adjudicate_error():
+    with pytest.raises(AdjudicateError):
+        find_ruleset("nope")
+
+
+def test_immutable_equal_hashable():
+    with pytest.raises(AttributeError, match="immutable"):
+        NASPA.outplay = "international"  # type: ignore[misc]
+    copy = NASPA.replace()
+    assert copy == NASPA and copy is not NASPA and hash(copy) == hash(NASPA)
+    assert NASPA != WESPA
+    assert len({NASPA, copy, WESPA}) == 2
+    assert NASPA != "naspa"
+
+
+def test_repr_is_a_constructor_call():
+    assert repr(NASPA) == "find_ruleset('naspa')"
+    assert repr(FISE.replace(scoreless_turns_to_end=12)) == "find_ruleset('fise').replace(scoreless_turns_to_end=12)"
+    custom = NASPA.replace(name="club")
+    assert repr(custom).startswith("Ruleset(name='club', aliases=(), ")
+    assert eval(repr(custom), {"Ruleset": Ruleset}) == custom  # noqa: S307
+
+
+def test_keyword_only():
+    with pytest.raises(TypeError):
+        Ruleset("naspa")  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"outplay": "triple"}, "outplay: 'triple' is not one of double, international"),
+        ({"exchange_min_bag": 0}, "exchange_min_bag: 0 must be at least 1"),
+        ({"exchange_min_bag": "7"}, "not a whole number"),
+        ({"exchange_min_bag": True}, "not a whole number"),
+        ({"max_players": 5}, "max_players: 5 must be from 2 to 4"),
+        ({"players": 3}, "players: 3 must lie between"),
+        ({"alphabet": "polish"}, "alphabet: 'polish' is not one of english, spanish, catalan"),
+        ({"wespa_passes_do_not_end": 1}, "not true or false"),
+        ({"overtime_max_minutes": None}, "overtime_forfeit=naspa needs overtime_max_minutes"),
+        ({"challenge_on_valid": "bonus"}, "needs challenge_bonus above 0"),
+        ({"wespa_passes_do_not_end": True, "passes_per_player_to_end": 2}, "contradicts"),
+        ({"nonsense": 1}, "unknown rule parameter 'nonsense'"),
+    ],
+)
+def test_replace_validates(changes, message):
+    with pytest.raises(RulesError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        NASPA.replace(**changes)
+
+
+def test_parse_overrides_typed():
+    assert parse_overrides(
+        [
+            "outplay=international",
+            "exchange_min_bag=1",
+            "Overtime-Max-Minutes=none",
+            "overtime_forfeit=off",
+            "wespa_passes_do_not_end=yes",
+            "time_limit_ending_adjusts=False",
+            "challenge_on_valid=BONUS",
+            "challenge_bonus=10",
+            "description=Club night, 20 min",
+        ]
+    ) == {
+        "outplay": "international",
+        "exchange_min_bag": 1,
+        "overtime_max_minutes": None,
+        "overtime_forfeit": None,
+        "wespa_passes_do_not_end": True,
+        "time_limit_ending_adjusts": False,
+        "challenge_on_valid": "bonus",
+        "challenge_bonus": 10,
+        "description": "Club night, 20 min",
+    }
+
+
+def test_parse_overrides_last_wins():
+    assert parse_overrides(["exchange_min_bag=1", "exchange_min_bag=3"]) == {"exchange_min_bag": 3}
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        ("outplay", "expected KEY=VALUE"),
+        ("=3", "expected KEY=VALUE"),
+        ("colour=blue", "unknown rule parameter 'colour'"),
+        ("name=club", "name cannot be overridden"),
+        ("aliases=x", "aliases cannot be overridden"),
+        ("exchange_min_bag=seven", "'seven' is not a whole number"),
+        ("exchange_min_bag=", "is not a whole number"),
+        ("exchange_min_bag=1.5", "is not a whole number"),
+        ("exchange_min_bag=²", "is not a whole number"),
+        ("exchange_min_bag=0", "must be at least 1"),
+        ("scoreless_turns_to_end=-1", "must be at least 0"),
+        ("outplay=triple", "is not one of double, international"),
+        ("overtime_forfeit=woogles", "is not one of naspa, none"),
+        ("wespa_passes_do_not_end=maybe", "expected true or false"),
+        ("language=fr", "is not one of en, es, ca"),
+    ],
+)
+def test_parse_overrides_rejects(item, message):
+    with pytest.raises(RulesError, match=message):
+        parse_overrides([item])
+
+
+def test_apply_overrides():
+    fise12 = apply_overrides(FISE, parse_overrides(["scoreless_turns_to_end=12"]))
+    assert fise12.scoreless_turns_to_end == 12 and fise12.passes_per_player_to_end == 2
+    assert FISE.scoreless_turns_to_end == 0  # the constant is untouched
+    assert apply_overrides(NASPA, {}) is NASPA
+    # Several overrides are applied together, so a consistent set passes where one alone would not.
+    bonus = apply_overrides(NASPA, parse_overrides(["challenge_on_valid=bonus", "challenge_bonus=5"]))
+    assert (bonus.challenge_on_valid, bonus.challenge_bonus) == ("bonus", 5)
+    off = apply_overrides(NASPA, parse_overrides(["overtime_forfeit=none", "overtime_max_minutes=none"]))
+    assert off.overtime_forfeit is None and off.overtime_max_minutes is None
+    with pytest.raises(RulesError, match="name cannot be overridden"):
+        apply_overrides(NASPA, {"name": "x"})
+    with pytest.raises(RulesError, match="unknown rule parameter"):
+        apply_overrides(NASPA, {"nope": 1})
+
+
+def test_overridable_is_everything_but_identity():
+    assert set(OVERRIDABLE) == set(Ruleset.__slots__) - {"name", "aliases"}
+
+
+def test_differences_and_to_dict():
+    changed = CATALAN.replace(outplay="double", max_players=3)
+    assert changed.differences(CATALAN) == {"max_players": 3, "outplay": "double"}
+    d = CATALAN.to_dict()
+    assert d["aliases"] == ["matam"] and d["turn_time_limit_seconds"] == 120 and len(d) == len(Ruleset.__slots__)
+
+
+def test_rules_imports_nothing_heavy():
+    """rules.py is on the `challenge` fast path: no dataclasses, enum, typing, re, json at import."""
+    code = (
+        "import sys; before = set(sys.modules); import adjudicate.rules; "
+        "print(' '.join(sorted(set(sys.modules) - before)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(out.split()) <= {"adjudicate", "adjudicate.errors", "adjudicate.rules"}
