@@ -48,13 +48,14 @@ def _parse_duration(text: str, body: str, what: str) -> int:
     return seconds
 
 
-def parse_duration(text: str) -> int:
-    """An unsigned ``MM:SS`` or ``H:MM:SS`` (e.g. an allotted time) in seconds.
+def parse_duration(text: str, *, what: str = "time") -> int:
+    """An unsigned ``MM:SS`` or ``H:MM:SS`` (e.g. an allotted time) in seconds; ``what`` names it
+    in errors.
 
     >>> parse_duration("25:00"), parse_duration("1:02:03")
     (1500, 3723)
     """
-    return _parse_duration(text, text.strip(), "time")
+    return _parse_duration(text, text.strip(), what)
 
 
 def parse_clock(text: str, *, allotted: int | None = None) -> int:

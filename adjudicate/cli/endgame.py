@@ -185,7 +185,7 @@ def clock(
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)
-        allotted_seconds = parse_duration(allotted) if allotted is not None else None
+        allotted_seconds = parse_duration(allotted, what="--allotted") if allotted is not None else None
         if allotted_seconds == 0:
             fail(f"--allotted {allotted!r}: must be more than 00:00")
         scores: dict[str, int] = {}
