@@ -1,1 +1,275 @@
-"""`adjudicate lexicon` (not built yet)."""
+"""`adjudicate lexicon build|check|verify|diff|info|list`: compiled lexicons for CI and directors.
+
+Exit codes: 0 all good; 1 the answer is no (rejected entries in ``build``/``check``, a failed check in
+``verify``, differences in ``diff``, as diff(1)); 2 could not run (unknown or corrupted lexicon,
+unreadable source, bad option).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
+
+lexicon_app = typer.Typer(
+    name="lexicon",
+    help="Build, check, verify, compare and list compiled lexicons.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(lexicon_app, name="lexicon")
+
+MAX_SHOWN = 50  # rejected entries / diff words printed in text mode (all of them in --json)
+
+
+class AlphabetName(str, Enum):
+    english = "english"
+    spanish = "spanish"
+    catalan = "catalan"
+
+
+SourceArg = Annotated[str, typer.Argument(help="Word list: UTF-8 or Latin-1, .gz accepted, - for stdin.")]
+AlphabetOpt = Annotated[AlphabetName, typer.Option("--alphabet", "-a", help="Tile set of the words.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+
+def _print_rejections(rejected: list, quiet: bool = False) -> None:  # type: ignore[type-arg]
+    for item in rejected[:MAX_SHOWN]:
+        typer.echo(str(item), err=True)
+    if len(rejected) > MAX_SHOWN:
+        typer.echo(f"... and {len(rejected) - MAX_SHOWN} more rejected entries", err=True)
+
+
+def _histogram_line(histogram: dict[str, int]) -> str:
+    return " ".join(f"{length}:{count}" for length, count in sorted(histogram.items(), key=lambda kv: int(kv[0])))
+
+
+@lexicon_app.command()
+def build(
+    source: SourceArg,
+    alphabet: AlphabetOpt,
+    name: Annotated[str, typer.Option("--name", "-n", help="Human name, shown on every verdict.")],
+    edition: Annotated[Optional[str], typer.Option("--edition", "-e", help="Edition or date of the list.")] = None,
+    out: Annotated[
+        Optional[str],
+        typer.Option("--output", "-o", help="Lexicon directory to write (default: user data dir / id from NAME)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    json_: JsonOpt = False,
+) -> None:
+    """Compile a word list into a lexicon directory (words.dawg, words.txt.gz, manifest.json).
+
+    Entries that cannot be tiles are left out and listed on stderr as file:line: reason, and the
+    exit code is then 1 (the lexicon is still written). Same words in, same bytes out.
+
+    Example: adjudicate lexicon build fise2.txt --alphabet spanish --name "FISE-2" --edition 2024 -o lexicons/fise2
+    """
+    from adjudicate.lexicon import build_lexicon
+
+    with errors_exit_2():
+        if not quiet and not json_ and sys.stderr.isatty() and source != "-":
+            with typer.progressbar(length=1, label="reading", file=sys.stderr) as bar:
+                state = {"done": 0}
+
+                def progress(done: int, total: int) -> None:
+                    bar.length = total
+                    bar.update(done - state["done"])
+                    state["done"] = done
+
+                report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out, progress=progress)
+        else:
+            report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out)
+    _print_rejections(report.rejected)
+    if json_:
+        emit_json(report.as_dict())
+    elif not quiet:
+        typer.echo(
+            f"built {report.lexicon_id}: {report.word_count} words ({report.entries} entries, "
+            f"{report.duplicates} duplicates, {len(report.rejected)} rejected) in {report.seconds:.1f} s"
+        )
+        typer.echo(f"  at {report.out_dir}")
+        typer.echo(f"  words.dawg SHA-256 {report.dawg_sha256}")
+    raise typer.Exit(EXIT_NO if report.rejected else EXIT_OK)
+
+
+@lexicon_app.command()
+def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> None:
+    """Validate a word list without writing anything: exit 1 if any entry cannot be tiles.
+
+    Example: adjudicate lexicon check words.txt --alphabet catalan
+    """
+    from adjudicate.lexicon import check_word_list
+
+    with errors_exit_2():
+        report = check_word_list(source, alphabet.value)
+    if json_:
+        emit_json(report.as_dict())
+    else:
+        _print_rejections(report.rejected)
+        typer.echo(
+            f"{report.source}: {report.entries} entries, {report.word_count} words, "
+            f"{report.duplicates} duplicates, {len(report.rejected)} rejected ({report.encoding})"
+        )
+        typer.echo(f"  tiles: {_histogram_line(report.histogram)}")
+    raise typer.Exit(EXIT_NO if report.rejected else EXIT_OK)
+
+
+@lexicon_app.command()
+def verify(
+    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
+    source: Annotated[
+        Optional[str], typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon.")
+    ] = None,
+    json_: JsonOpt = False,
+) -> None:
+    """Check a lexicon end to end: checksums, count, histogram, DAWG, source words, non-words.
+
+    Exit 1 when any check fails (a corrupted lexicon is a failed check here), 2 when it is not found.
+
+    Example: adjudicate lexicon verify es-aosw --source palabras.txt
+    """
+    from adjudicate.lexicon import verify_lexicon
+
+    with errors_exit_2():
+        report = verify_lexicon(lexicon, source)
+    if json_:
+        emit_json(report.as_dict())
+    else:
+        from tabulate import tabulate
+
+        rows = [(name, "ok" if ok else "FAILED", detail) for name, ok, detail in report.checks]
+        typer.echo(tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple"))
+        verdict = "OK" if report.ok else f"FAILED ({len(report.failures)} checks)"
+        typer.echo(f"{report.lexicon_id}: {verdict}")
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_NO)
+
+
+@lexicon_app.command()
+def diff(
+    old: Annotated[str, typer.Argument(help="Old lexicon id or directory.")],
+    new: Annotated[str, typer.Argument(help="New lexicon id or directory.")],
+    json_: JsonOpt = False,
+    all_words: Annotated[bool, typer.Option("--all", help="List every added/removed word, not the first 50.")] = False,
+) -> None:
+    """Words added and removed from OLD to NEW, with counts by length. Exit 1 if they differ, as diff(1).
+
+    Example: adjudicate lexicon diff fise1 fise2 --json
+    """
+    from adjudicate.lexicon import diff_lexicons
+
+    with errors_exit_2():
+        report = diff_lexicons(old, new)
+    if json_:
+        emit_json(report.as_dict())
+    else:
+        from tabulate import tabulate
+
+        lengths = sorted({*report.added_by_length, *report.removed_by_length}, key=int)
+        rows = [
+            (length, report.added_by_length.get(length, 0), report.removed_by_length.get(length, 0))
+            for length in lengths
+        ]
+        rows.append(("total", len(report.added), len(report.removed)))
+        typer.echo(f"{report.old} ({report.old_count} words) -> {report.new} ({report.new_count} words)")
+        typer.echo(tabulate(rows, headers=("tiles", "added", "removed"), tablefmt="simple"))
+        limit = None if all_words else MAX_SHOWN
+        for sign, words in (("+", report.added), ("-", report.removed)):
+            for word in words[:limit]:
+                typer.echo(f"{sign} {word}")
+            if limit is not None and len(words) > limit:
+                typer.echo(f"{sign} ... {len(words) - limit} more (--all or --json for all)")
+    raise typer.Exit(EXIT_OK if report.same else EXIT_NO)
+
+
+@lexicon_app.command()
+def info(
+    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
+    json_: JsonOpt = False,
+) -> None:
+    """What a lexicon is: name, edition, alphabet, count, checksums, source, licence, where it is.
+
+    Example: adjudicate lexicon info ca-wcatalan
+    """
+    from adjudicate.lexicon import lexicon_info
+
+    with errors_exit_2():
+        data = lexicon_info(lexicon)
+    if json_:
+        emit_json(data)
+        raise typer.Exit(EXIT_OK)
+    source = data.get("source") or {}
+    builder = data.get("builder") or {}
+    rows = [
+        ("id", data.get("id")),
+        ("name", data.get("label")),
+        ("edition", data.get("edition") or "-"),
+        ("alphabet", f"{data.get('alphabet')} ({data.get('language')})"),
+        ("words", data.get("word_count")),
+        ("by tiles", _histogram_line(data.get("histogram") or {})),  # type: ignore[arg-type]
+        ("stand-in", data.get("standin") or "no"),
+        ("licence", data.get("licence") or "-"),
+        ("source", ", ".join(f"{k}: {v}" for k, v in source.items()) if isinstance(source, dict) else source),
+        ("built with", ", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder),
+        ("words.dawg SHA-256", data.get("dawg_sha256")),
+        ("text SHA-256", data.get("text_sha256")),
+        ("where", f"{data.get('where')}: {data.get('path')}"),
+    ]
+    from tabulate import tabulate
+
+    typer.echo(tabulate(rows, tablefmt="plain"))
+    raise typer.Exit(EXIT_OK)
+
+
+@lexicon_app.command("list")
+def list_(json_: JsonOpt = False) -> None:
+    """Every lexicon on the search path: id, where it lives, name, edition, count, SHA-256.
+
+    Search order: $ADJUDICATE_LEXICONS, the user data directory, the lexicons shipped with adjudicate.
+
+    Example: adjudicate lexicon list --json
+    """
+    from adjudicate.lexicon import list_lexicons, search_path
+
+    with errors_exit_2():
+        rows = list_lexicons()
+    if json_:
+        emit_json(rows)
+        raise typer.Exit(EXIT_OK)
+    from tabulate import tabulate
+
+    table = []
+    for row in rows:
+        sha = str(row.get("dawg_sha256") or "")
+        note = "shadowed" if row.get("shadowed") else ""
+        if row.get("error"):
+            note = str(row["error"])
+        table.append(
+            (
+                row["id"],
+                row.get("alphabet", ""),
+                row.get("word_count", ""),
+                row.get("name", ""),
+                row.get("edition", ""),
+                sha[:16],
+                f"{row['where']}: {row['path']}",
+                note or row.get("standin", ""),
+            )
+        )
+    if table:
+        typer.echo(
+            tabulate(
+                table,
+                headers=("id", "alphabet", "words", "name", "edition", "sha256", "where", "note"),
+                tablefmt="simple",
+            )
+        )
+    else:
+        typer.echo("no lexicons found")
+    typer.echo("search path: " + "; ".join(f"{w}: {d}" for w, d in search_path()), err=True)
+    raise typer.Exit(EXIT_OK)
