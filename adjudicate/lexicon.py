@@ -7,8 +7,10 @@ counts, checksums, builder versions, source, licence). Shipped lexicons also car
 ATTRIBUTION.
 
 Reading is the hot path (``adjudicate challenge`` must start about as fast as a bare interpreter), so
-this module imports only ``os``, ``sys``, ``hashlib`` and ``dawg_python`` at module level. Building,
-verifying and diffing import what they need (json, gzip, re, DAWG2) inside the functions.
+this module imports only ``os``, ``sys``, ``hashlib`` and ``array`` at module level. Lookups walk the
+DAWG's units with dawg_python's own algorithm, inlined (:meth:`Lexicon.__contains__`); the
+``dawg_python`` object itself (:attr:`Lexicon.dawg`), json, gzip, re and DAWG2 are imported only by
+the functions that need them (``verify`` checks that the inlined walk and dawg_python agree).
 
 >>> lex = open_lexicon("en-kjxqz")
 >>> lex.contains_word("quixotic"), lex.contains_word("qxz")
@@ -22,8 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-
-import dawg_python
+from array import array
 
 from adjudicate import tiles
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
@@ -210,11 +211,11 @@ class Lexicon:
         "dawg_sha256",
         "word_count",
         "standin_note",
-        "dawg",
         "_units",
+        "_dawg",
     )
 
-    def __init__(self, path: str, fields: dict[str, object], dawg: dawg_python.DAWG, where: str = "path"):
+    def __init__(self, path: str, fields: dict[str, object], units: array, where: str = "path"):  # type: ignore[type-arg]
         self.path = path
         self.where = where
         self.id = str(fields.get("id") or os.path.basename(os.path.normpath(path)))
@@ -224,8 +225,20 @@ class Lexicon:
         self.dawg_sha256 = str(fields["dawg_sha256"])
         self.word_count = int(fields["word_count"])  # type: ignore[call-overload]
         self.standin_note = str(fields.get("standin") or "")
-        self.dawg = dawg
-        self._units = dawg.dct._units
+        self._units = units
+        self._dawg = None
+
+    @property
+    def dawg(self):  # type: ignore[no-untyped-def]
+        """The same DAWG as a ``dawg_python.DAWG`` (imported on first use: it costs start-up time)."""
+        if self._dawg is None:
+            import dawg_python
+
+            dictionary = dawg_python.wrapper.Dictionary()
+            dictionary._units = self._units
+            self._dawg = dawg_python.DAWG()
+            self._dawg.dct = dictionary
+        return self._dawg
 
     def __repr__(self) -> str:
         return f"open_lexicon({self.path!r})"
@@ -260,17 +273,16 @@ class Lexicon:
         return text
 
 
-def _load_dawg(data: bytes, lexicon_id: str) -> dawg_python.DAWG:
+def _load_dawg(data: bytes, lexicon_id: str) -> array:  # type: ignore[type-arg]
+    """The units of a plain DAWG file (a little-endian uint32 count, then the uint32 units)."""
     size = int.from_bytes(data[:4], "little") if len(data) >= 4 else -1
     if size <= 0 or len(data) != 4 + 4 * size:
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} has the wrong size")
-    dictionary = dawg_python.wrapper.Dictionary()
-    dictionary._units.frombytes(memoryview(data)[4:])
+    units = array("I")
+    units.frombytes(memoryview(data)[4:])
     if sys.byteorder != "little":
-        dictionary._units.byteswap()
-    dawg = dawg_python.DAWG()
-    dawg.dct = dictionary
-    return dawg
+        units.byteswap()
+    return units
 
 
 def load_lexicon(directory: str, *, where: str = "path", lexicon_id: str | None = None) -> Lexicon:
@@ -852,10 +864,20 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             digest == manifest.get("dawg_sha256"),
             f"{DAWG_FILE} SHA-256 {digest}" + ("" if digest == manifest.get("dawg_sha256") else f", manifest {manifest.get('dawg_sha256')}"),
         ):
+            import dawg_python
+
             try:
                 lexicon = Lexicon(directory, manifest, _load_dawg(dawg_data, shown), where)
-                report.add("dawg_loads", True, f"dawg_python reads {len(dawg_data)} bytes")
-            except (LexiconError, ValueError, KeyError) as err:
+                reference = dawg_python.DAWG().load(os.path.join(directory, DAWG_FILE))
+                same = reference.dct._units == lexicon._units
+                report.add(
+                    "dawg_loads",
+                    same,
+                    f"dawg_python loads {len(dawg_data)} bytes"
+                    + ("" if same else "; its units differ from the fast reader's"),
+                )
+                lexicon._dawg = reference
+            except (LexiconError, ValueError, KeyError, EOFError, OSError) as err:
                 report.add("dawg_loads", False, str(err))
     words: list[str] | None = None
     if gz_data is not None:
