@@ -3,12 +3,22 @@ interactive session through a real pseudo-terminal."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterable
+from pathlib import Path
 
+import pexpect
 import pytest
+from typer.testing import CliRunner
 
 from adjudicate.challenge import Ruling, TypedWord, judge_play
+from adjudicate.cli import app
 from adjudicate.judge import Phase, Session, Style, Timing, block_letters, read_line_play, render
+from adjudicate.judgelog import verify_log
 from adjudicate.tiles import get_alphabet, word_key
 
 
@@ -213,3 +223,242 @@ def test_read_line_play() -> None:
         read_line_play("qi " * 9, EN.alphabet)
     with pytest.raises(ValueError, match="K is not a tile"):
         read_line_play("kiwi", ES.alphabet)
+
+
+# -- the command: real lexicons built from tests/data/words/judge_*.txt ------------------------
+
+
+WORDS = Path(__file__).parent / "data" / "words"
+LANGS = {"en": "english", "es": "spanish", "ca": "catalan"}
+
+
+@pytest.fixture(scope="session")
+def lexicons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Tiny real lexicons, one per language: {"en": path, "es": path, "ca": path}."""
+    lexicon = pytest.importorskip("adjudicate.lexicon")
+    base = tmp_path_factory.mktemp("judge-lexicons")
+    out = {}
+    for lang, alphabet in LANGS.items():
+        target = base / f"judge-{lang}"
+        lexicon.build_lexicon(
+            str(WORDS / f"judge_{lang}.txt"), alphabet, f"Judge test {lang}", edition="1",
+            out_dir=str(target), standin_note="test list",
+        )
+        out[lang] = str(target)
+    return out
+
+
+def run_lines(lex: str, log: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lex, "--log", str(log), *args],
+        input=text, capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_lines_without_a_terminal(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["judge", "--lexicon", lexicons["es"], "--log", str(log)],
+        input="charro ñandú\n\nPERRO gato\nLlama\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "VÁLIDA\nNO VÁLIDA\nVÁLIDA\n"
+    entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [e["verdict"] for e in entries] == ["ACCEPTABLE", "UNACCEPTABLE", "ACCEPTABLE"]
+    assert entries[0]["words"] == ["charro", "ñandú"]
+    assert entries[0]["canonical"] == ["[CH]A[RR]O", "ÑANDU"]
+    assert entries[0]["lexicon"] == "judge-es" and entries[0]["lang"] == "es"
+    assert len(entries[0]["lexicon_sha256"]) == 64
+
+
+def test_lines_untileable_play_is_an_error_line_and_exit_2(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["es"], "--log", str(log), "--lang", "en"],
+        input="kiwi casa\ncasa\n" + "casa " * 9 + "\n",
+    )
+    assert result.exit_code == 2
+    out = result.stdout.splitlines()
+    assert out[0].startswith("ERROR: ") and "K is not a tile" in out[0]
+    assert out[1] == "ACCEPTABLE"
+    assert out[2].startswith("ERROR: ") and "at most 8" in out[2]
+    assert "2 play(s) could not be judged" in result.stderr
+    assert len(log.read_text().splitlines()) == 1  # errors are not logged
+
+
+def test_rules_and_lexicon_must_agree(lexicons: dict[str, str], tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["judge", "--rules", "fise", "--lexicon", lexicons["en"], "--log", str(tmp_path / "l")],
+        input="qi\n",
+    )
+    assert result.exit_code == 2 and "spanish" in result.stderr
+
+
+def test_symlinked_log_is_refused(lexicons: dict[str, str], tmp_path: Path) -> None:
+    (tmp_path / "real.jsonl").write_text("")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "real.jsonl")
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["en"], "--log", str(tmp_path / "link.jsonl")], input="qi\n"
+    )
+    assert result.exit_code == 2 and "symlink" in result.stderr and result.stdout == ""
+
+
+def test_verify_log_command(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    plays = "".join(f"{w}\n" for w in ["qi", "zzz", "cat dog", "zax", "qi qi", "dog"])
+    assert run_lines(lexicons["en"], log, plays).returncode == 0
+    runner = CliRunner()
+    ok = runner.invoke(app, ["judge", "--verify-log", str(log)])
+    assert ok.exit_code == 0 and "6 entries" in ok.stdout
+    good = log.read_bytes()
+    lines = good.split(b"\n")[:-1]
+    tampered = {
+        "edited verdict": [lines[0], lines[1].replace(b'"UNACCEPTABLE"', b'"ACCEPTABLE"'), *lines[2:]],
+        "deleted line": [*lines[:2], *lines[3:]],
+        "swapped pair": [*lines[:2], lines[3], lines[2], *lines[4:]],
+    }
+    for how, rows in tampered.items():
+        log.write_bytes(b"".join(r + b"\n" for r in rows))
+        result = runner.invoke(app, ["judge", "--verify-log", str(log)])
+        assert result.exit_code == 1, how
+        assert result.stdout.startswith(f"{log}: line {2 if how == 'edited verdict' else 3}: "), how
+    missing = runner.invoke(app, ["judge", "--verify-log", str(tmp_path / "nope.jsonl")])
+    assert missing.exit_code == 2 and "Error:" in missing.stderr
+
+
+def test_two_sessions_append_400_intact_entries(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "shared.jsonl"
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]
+    procs = [
+        subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    first = "".join("qi cat\n" for _ in range(200))
+    second = "".join("zax zzz\n" for _ in range(200))
+    outs = [p.communicate(text, timeout=60)[0] for p, text in zip(procs, (first, second))]
+    assert [p.returncode for p in procs] == [0, 0]
+    assert outs == ["ACCEPTABLE\n" * 200, "UNACCEPTABLE\n" * 200]
+    check = verify_log(str(log))
+    assert check.ok and check.entries == 400
+    verdicts = [json.loads(line)["verdict"] for line in log.read_text().splitlines()]
+    assert verdicts.count("ACCEPTABLE") == verdicts.count("UNACCEPTABLE") == 200
+
+
+# -- through a real pseudo-terminal ----------------------------------------------------------
+
+SCREEN = {
+    "en": ("How many words?", "Word 1 of 2", "Opponent", "ACCEPTABLE", "UNACCEPTABLE"),
+    "es": ("Cuántas palabras?", "Palabra 1 de 2", "Oponente", "VÁLIDA", "NO VÁLIDA"),
+    "ca": ("Quantes paraules?", "Paraula 1 de 2", "Oponent", "VÀLIDA", "NO VÀLIDA"),
+}
+GOOD = {"en": ("zax", "QI"), "es": ("charro", "Ñandú"), "ca": ("cel.la", "garçó")}
+BAD = {"en": ("zax", "qat"), "es": ("charro", "gato"), "ca": ("cel·la", "gat")}
+
+
+def spawn(lex: str, log: Path, *args: str, verdict: float = 0.6) -> pexpect.spawn:
+    env = dict(
+        os.environ,
+        TERM="xterm",
+        ADJUDICATE_JUDGE_VERDICT_SECONDS=str(verdict),
+        ADJUDICATE_JUDGE_GUARD_SECONDS="0.1",
+        ADJUDICATE_JUDGE_IDLE_SECONDS="30",
+    )
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        sys.executable, ["-m", "adjudicate", "judge", "--lexicon", lex, "--log", str(log), *args],
+        env=env, encoding="utf-8", timeout=10, dimensions=(30, 100),
+    )
+
+
+def challenge(child: pexpect.spawn, lang: str, words: tuple[str, str], *, wait: bool = True) -> float:
+    """Count, words, confirm; returns when the verdict was asked for."""
+    count, word1, confirm = SCREEN[lang][:3]
+    if wait:
+        child.expect_exact(count)
+    child.send("2")
+    child.expect_exact(word1)
+    child.send(f"{words[0]} {words[1]}\r")
+    child.expect_exact(confirm)
+    time.sleep(0.15)  # past the guard time
+    child.send("\r")
+    return time.monotonic()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: str) -> None:
+    log = tmp_path / "log.jsonl"
+    child = spawn(lexicons[lang], log)
+    count, _, _, yes, no = SCREEN[lang]
+    try:
+        # An acceptable play: the big verdict in colour, the words as typed, the lexicon.
+        asked = challenge(child, lang, GOOD[lang])
+        child.expect_exact("\x1b[1;32m█")  # block letters, in green
+        child.expect_exact(yes)
+        child.expect_exact(f"{GOOD[lang][0]}  {GOOD[lang][1]}")
+        # Cleared by itself after the verdict time: the screen is wiped, the count asked again.
+        child.expect_exact("\x1b[2J")
+        child.expect_exact(count)
+        assert time.monotonic() - asked >= 0.5
+        # An unacceptable play, cleared by a key.
+        challenge(child, lang, BAD[lang], wait=False)
+        child.expect_exact("\x1b[1;31m█")
+        child.expect_exact(no)
+        time.sleep(0.15)
+        child.send(" ")
+        child.expect_exact(count)
+        child.send("\x04")  # Ctrl-D: leave (no password set)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert [e["verdict"] for e in entries] == ["ACCEPTABLE", "UNACCEPTABLE"]
+    assert entries[0]["words"] == list(GOOD[lang]) and entries[0]["lang"] == lang
+    assert verify_log(str(log)).ok
+
+
+def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    child = spawn(lexicons["es"], log, "--password-prompt", verdict=5)
+    try:
+        child.expect_exact("Password to leave the session: ")
+        child.sendline("arbitro")
+        child.expect_exact("Same password again: ")
+        child.sendline("arbitro")
+        child.expect_exact("Cuántas palabras?")
+        child.send("2kiwi ")
+        child.expect_exact("Palabra 1 de 2")  # still typing the words; no verdict
+        child.expect_exact("'kiwi' no se puede formar con las fichas: K is not a tile")
+        child.send("\x03")  # Ctrl-C is a key in raw mode: it asks for the password
+        child.expect_exact("Contraseña para salir:")
+        child.send("nope\r")
+        child.expect_exact("Contraseña incorrecta.")
+        child.send("quit\r")
+        child.expect_exact("Contraseña para salir:")
+        child.send("arbitro\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert log.read_text() == ""
+
+
+def test_pty_terminal_is_restored(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    script = (
+        f"{sys.executable} -m adjudicate judge --lexicon {lexicons['en']} --log {log}; "
+        "echo rc=$?; stty -a"
+    )
+    child = pexpect.spawn("/bin/sh", ["-c", script], encoding="utf-8", timeout=10)
+    try:
+        child.expect_exact("How many words?")
+        child.send("quit\r")
+        child.expect_exact("rc=0")
+        child.expect(pexpect.EOF)
+        settings = child.before
+    finally:
+        child.close()
+    flags = settings.split()
+    for flag in ("icanon", "echo", "isig", "icrnl", "ixon", "opost"):
+        assert flag in flags and f"-{flag}" not in flags, flag

@@ -210,11 +210,11 @@ def _run_lines(judge_and_log: Any, alphabet: Any, lang: str) -> int:
     verdict at once, and a large pipe is not slowed by a flush per line.
     """
     yes, no = VERDICTS[lang]
-    fd = sys.stdin.fileno()
+    read = sys.stdin.buffer.read1  # what is there (up to 64 KiB), without waiting for more
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending, errors, out = "", 0, sys.stdout
     while True:
-        data = os.read(fd, 1 << 16)
+        data = read(1 << 16)
         pending += decoder.decode(data, final=not data)
         lines = pending.split("\n")
         pending = lines.pop() if data else ""
