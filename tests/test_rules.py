@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -222,3 +224,17 @@ def test_rules_imports_nothing_heavy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert set(out.split()) <= {"adjudicate", "adjudicate.errors", "adjudicate.rules"}
+
+
+def test_docs_examples_run():
+    """Every command in docs/rules.md runs and exits 0."""
+    from typer.testing import CliRunner
+
+    import adjudicate.cli
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    commands = [line for line in text.splitlines() if line.startswith("adjudicate ")]
+    assert len(commands) == 4
+    for command in commands:
+        result = CliRunner().invoke(adjudicate.cli.app, shlex.split(command)[1:])
+        assert result.exit_code == 0, (command, result.output)
