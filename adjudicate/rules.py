@@ -214,6 +214,10 @@ class Ruleset:
     def __delattr__(self, field: str) -> None:
         raise AttributeError("Ruleset is immutable")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # pickle/copy (rescore --jobs sends rulesets to worker processes) rebuild through __init__.
+        return (_rebuild, (self.to_dict(),))
+
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, field) for field in self.__slots__)
 
@@ -266,6 +270,10 @@ class Ruleset:
         out: dict[str, object] = {field: getattr(self, field) for field in self.__slots__}
         out["aliases"] = list(self.aliases)
         return out
+
+
+def _rebuild(values: dict[str, object]) -> Ruleset:
+    return Ruleset(**values)  # type: ignore[arg-type]
 
 
 # -- parameter kinds: validation and --set parsing ---------------------------------------------

@@ -99,6 +99,16 @@ def test_immutable_equal_hashable():
     assert NASPA != "naspa"
 
 
+def test_pickle_and_copy():
+    import copy
+    import pickle
+
+    custom = FISE.replace(scoreless_turns_to_end=12)
+    for ruleset in (NASPA, CATALAN, custom):
+        assert pickle.loads(pickle.dumps(ruleset)) == ruleset
+        assert copy.deepcopy(ruleset) == ruleset == copy.copy(ruleset)
+
+
 def test_repr_is_a_constructor_call():
     assert repr(NASPA) == "find_ruleset('naspa')"
     assert repr(FISE.replace(scoreless_turns_to_end=12)) == "find_ruleset('fise').replace(scoreless_turns_to_end=12)"
