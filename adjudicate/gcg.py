@@ -1,0 +1,767 @@
+"""GCG game records: a lenient reader and a strict writer. Standard library only.
+
+The reader needs no board, lexicon, rules or tile set. It returns the fields of every line as the
+raw strings written in the file (``8d``, ``JAVE..N``, ``?AEINRT``); interpreting them is the
+replay's job (``adjudicate.tiles.parse_tiles`` / ``parse_rack``). Lines it cannot read are
+collected in ``GameRecord.problems`` with their line numbers, never raised; :class:`GcgError` is
+raised only for input that is not a game record at all.
+
+>>> record = read_gcg(b"#player1 doug Doug\\n#player2 emely Emely\\n"
+...                   b">doug: DINNVWY 8D WINDY +32 32\\n#note nice\\n"
+...                   b">emely: DEIILTZ --  -24 55\\n>emely:  (OPEG) +14 345\\n")
+>>> [(e.line, e.nick, e.kind, e.score, e.cumulative) for e in record.events]
+[(3, 'doug', 'play', 32, 32), (5, 'emely', 'phony_withdrawn', -24, 55), (6, 'emely', 'end_rack_points', 14, 345)]
+>>> record.events[0].notes
+['nice']
+>>> print(write_gcg(record), end="")
+#character-encoding UTF-8
+#player1 doug Doug
+#player2 emely Emely
+>doug: DINNVWY 8D WINDY +32 32
+#note nice
+>emely: DEIILTZ -- -24 55
+>emely:  (OPEG) +14 345
+
+Reading rules (the quirks of real files, ``GCG.md``):
+
+* Encoding: ISO-8859-1 unless line 1 is ``#character-encoding UTF-8`` (any case, ``utf8``;
+  ``iso-8859-1``/``latin-1`` also accepted). A UTF-8 BOM is stripped and means UTF-8. Without a
+  header, a file that is valid UTF-8 and not pure ASCII is read as UTF-8 (``encoding`` is then
+  ``"utf-8 (no header)"``). A declaration that is not on line 1 is reported and honoured when the
+  file decodes; an unsupported one is reported and the file is read as Latin-1. In a UTF-8 file, a
+  line that is not valid UTF-8 is read as Latin-1 and reported.
+* Lines end with CR, LF or CRLF. Line numbers are those an editor shows (blank lines count).
+* Tokens are separated by any run of spaces/tabs; text after the cumulative score (old annotation
+  tools' cross-word lists) is ignored; a missing score and/or cumulative is ``None``.
+* Event forms: ``RACK POS WORD +S CUM`` (play), ``RACK - +0 CUM`` (pass; ``-0`` too),
+  ``RACK -TILES +0 CUM`` (exchange), ``RACK -N +0 CUM`` (exchange of N unknown tiles),
+  ``RACK -- -S CUM`` (phony withdrawn; old form ``-- +0 CUM``), ``[RACK] (challenge) +B CUM``,
+  ``[RACK] (time) -P CUM`` (also ``+-P``), ``(RACK) +P CUM`` (rack points),
+  ``RACK (RACK) -P CUM`` (rack penalty). For ``(RACK)`` lines a non-zero score's sign decides
+  between points and penalty; without one, a rack field means a penalty. The rack field may be
+  empty or ``UNKNOWN``. ``(time)`` and ``(challenge)`` must be lowercase: ``(TIME)`` is a rack.
+* ``#note`` attaches to the preceding event; the following lines that are neither pragmata nor
+  events continue it (blank lines inside are kept, trailing ones dropped). A note before the first
+  event becomes a record-level note (``GameRecord.notes``) and a ``structure`` problem.
+* An event whose nick is no player's is still returned, with a ``structure`` problem.
+
+Problem kinds: ``parse`` (a line that could not be read; it is not in ``events``), ``encoding``,
+``structure`` (a line that was read but is out of place or conflicts with another: header pragma
+after events, duplicate nick or player number, repeated pragma, unknown nick, note before events,
+``#rackN`` followed by events). ``structure`` and ``encoding`` problems are warnings; the replay
+decides what they mean.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from adjudicate.errors import GcgError
+
+__all__ = [
+    "GameRecord",
+    "GcgEvent",
+    "GcgProblem",
+    "Player",
+    "EVENT_KINDS",
+    "read_gcg",
+    "write_gcg",
+]
+
+EVENT_KINDS = (
+    "play",
+    "pass",
+    "exchange",
+    "phony_withdrawn",
+    "challenge_bonus",
+    "end_rack_points",
+    "end_rack_penalty",
+    "time_penalty",
+)
+
+MAX_LINE = 65536  # characters; a longer line is reported, not read
+MAX_PROBLEMS = 1000  # then one "too many problems" entry and silence
+TEXT_IN_PROBLEM = 200  # characters of the offending line kept in a problem
+
+# Header pragmata: must come before the first event (Macondo, MAGPIE). Values are the attribute
+# of GameRecord that holds them, in the order the writer emits them.
+_HEADER_FIELDS = {
+    "title": "title",
+    "description": "description",
+    "id": "id",
+    "lexicon": "lexicon",
+    "game-type": "game_type",
+    "board-layout": "board_layout",
+    "tile-distribution": "tile_distribution",
+}
+# Pragmata the writer regenerates from typed fields; every other one is written back as read.
+_KNOWN = frozenset(("character-encoding", "note", "tile", *_HEADER_FIELDS))
+
+# Multi-character tiles per tile distribution, as Macondo writes them in `#tile` lines.
+MULTICHAR_TILES = {
+    "spanish": ("[CH]", "[LL]", "[RR]"),
+    "catalan": ("L·L", "NY", "QU"),
+}
+
+_UTF8 = frozenset(("utf8",))
+_LATIN1 = frozenset(("iso88591", "latin1", "l1", "iso885915"))  # -15 differs in 8 rarely-used chars
+
+_BOM = b"\xef\xbb\xbf"
+_NEWLINE_RE = re.compile(rb"\r\n|\r|\n")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL_BYTES = bytes(range(0, 9)) + b"\x0b\x0c" + bytes(range(0x0E, 0x20)) + b"\x7f"
+_HEAD_RE = re.compile(r">\s*(\S+?)\s*:(?:\s|$)")
+_COORD_RE = re.compile(r"[0-9]+[A-Za-z]|[A-Za-z][0-9]+")
+_SCORE_RE = re.compile(r"(?:\+-?|-)[0-9]{1,9}")
+_NUMBER_RE = re.compile(r"[+-]?[0-9]{1,9}")
+_COUNT_RE = re.compile(r"-[0-9]{1,2}")
+# The common event lines in one match: a play (groups 1-6), or a pass, an exchange of known tiles,
+# a challenge bonus with a rack, a phony withdrawn in the new form (groups 1, 2, 7-9). Anything else
+# (empty rack, UNKNOWN, "(RACK)", "+-10", missing numbers, "-N") goes through _parse_event.
+_FAST_EVENT_RE = re.compile(
+    r">([^\s:]++):\s++([^\s(\-]\S*+)\s++"
+    r"(?:([0-9]++[A-Za-z]|[A-Za-z][0-9]++)\s++(\S++)\s++([+-][0-9]{1,9}+)\s++([+-]?[0-9]{1,9}+)"
+    r"|(-|--|\(challenge\)|-[^\s\-0-9]\S*+)\s++([+-][0-9]{1,9}+)\s++([+-]?[0-9]{1,9}+))"
+    r"(?!\S)"
+)
+_FAST_KINDS = {"-": "pass", "--": "phony_withdrawn", "(challenge)": "challenge_bonus"}
+_PLAYER_RE = re.compile(r"player([0-9]{1,3})")
+_RACK_RE = re.compile(r"rack([0-9]{1,3})")
+
+
+def _pragma_role(keyword: str) -> tuple:
+    """What a pragma keyword is: ("note",), ("header", attr), ("player", n), ("rack", n), ("tile",),
+    ("encoding",) or ("other",)."""
+    match = _PLAYER_RE.fullmatch(keyword)
+    if match is not None:
+        return ("player", int(match[1]))
+    match = _RACK_RE.fullmatch(keyword)
+    if match is not None:
+        return ("rack", int(match[1]))
+    return ("other",)
+
+
+_PRAGMA_ROLES: dict[str, tuple] = {
+    "note": ("note",),
+    "character-encoding": ("encoding",),  # handled (and reported) while decoding
+    "tile": ("tile",),
+    **{keyword: ("header", attr) for keyword, attr in _HEADER_FIELDS.items()},
+    **{f"player{n}": ("player", n) for n in range(1, 10)},
+    **{f"rack{n}": ("rack", n) for n in range(1, 10)},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A ``#playerN nick full name`` line. ``name`` is ``nick`` when the line has no name."""
+
+    number: int
+    nick: str
+    name: str
+    line: int = 0
+
+
+@dataclass(slots=True)
+class GcgEvent:
+    """One ``>nick: ...`` line, fields as written. See the module docstring for the forms."""
+
+    line: int
+    raw: str
+    nick: str
+    kind: str
+    rack: str | None = None
+    position: str | None = None
+    tiles: str | None = None
+    exchange_count: int | None = None
+    score: int | None = None
+    cumulative: int | None = None
+    notes: list[str] = field(default_factory=list)
+    note_lines: list[int] = field(default_factory=list)
+    old_phony_form: bool = False
+    unknown_rack: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GcgProblem:
+    """A line that could not be read, or that is out of place. ``text`` is at most 200 chars."""
+
+    line: int
+    kind: str
+    message: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" + (f": {self.text!r}" if self.text else "")
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """A game record as read. ``pragmas`` lists every ``#`` line as (line, keyword, value), keyword
+    lowercased, in file order. Typed header fields hold the first occurrence (``description``
+    joins repeated lines with a newline, as MAGPIE writes a multi-line description)."""
+
+    players: list[Player] = field(default_factory=list)
+    pragmas: list[tuple[int, str, str]] = field(default_factory=list)
+    events: list[GcgEvent] = field(default_factory=list)
+    problems: list[GcgProblem] = field(default_factory=list)
+    encoding: str = "utf-8"
+    lexicon: str | None = None
+    tile_distribution: str | None = None
+    racks: dict[int, str] = field(default_factory=dict)
+    title: str | None = None
+    description: str | None = None
+    id: str | None = None
+    game_type: str | None = None
+    board_layout: str | None = None
+    multichar_tiles: list[str] = field(default_factory=list)  # `#tile UPPER lower` (UPPER kept)
+    notes: list[str] = field(default_factory=list)  # notes before the first event
+    note_lines: list[int] = field(default_factory=list)
+    name: str = "<game>"
+
+    def player_by_nick(self, nick: str) -> Player | None:
+        """The first player with this nick (nicks are case-sensitive), or None."""
+        for player in self.players:
+            if player.nick == nick:
+                return player
+        return None
+
+    def player_by_number(self, number: int) -> Player | None:
+        for player in self.players:
+            if player.number == number:
+                return player
+        return None
+
+    def extra_pragmas(self) -> list[tuple[int, str, str]]:
+        """Pragmata with no typed field (``#incomplete``, ``#style``, ``#tile-set``, unknown ones)."""
+        return [p for p in self.pragmas if p[1] not in _KNOWN and not _is_numbered(p[1])]
+
+
+def _is_numbered(keyword: str) -> bool:
+    return (keyword.startswith("player") and _PLAYER_RE.fullmatch(keyword) is not None) or (
+        keyword.startswith("rack") and _RACK_RE.fullmatch(keyword) is not None
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+def read_gcg(data: bytes, *, name: str = "<game>") -> GameRecord:
+    """Read a GCG file's bytes. Bad lines become ``record.problems``; never raises for them.
+
+    :raises GcgError: the input is not a game record at all (empty, binary, UTF-16, or no
+        ``#player`` line and no event).
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"read_gcg() wants bytes, not {type(data).__name__}")
+    data = bytes(data)
+    problems: list[GcgProblem] = []
+    text, encoding = _decode(data, name, problems)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    record = GameRecord(encoding=encoding, name=name)
+    _parse_lines(lines, record, problems, has_control=len(data.translate(None, _CONTROL_BYTES)) != len(data),
+                 long_text=len(text) > MAX_LINE)
+    if not record.players and not record.events:
+        raise GcgError(_not_a_game(name, data, lines))
+    if len(problems) > MAX_PROBLEMS:
+        last = problems[MAX_PROBLEMS]
+        del problems[MAX_PROBLEMS:]
+        problems.append(
+            GcgProblem(last.line, "parse", f"too many problems; the ones after line {last.line} are not listed")
+        )
+    record.problems = problems
+    return record
+
+
+def _not_a_game(name: str, data: bytes, lines: list[str]) -> str:
+    if b"\x00" in data:
+        return f"{name}: not a game record: binary data (NUL bytes), no #player line and no event"
+    if not any(line.strip() for line in lines):
+        return f"{name}: not a game record: the file is empty"
+    first = next(line.strip() for line in lines if line.strip())
+    return (
+        f"{name}: not a game record: no #player line and no '>nick:' event "
+        f"(first line: {first[:60]!r})"
+    )
+
+
+def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, str]:
+    """Decode per the GCG rules; return (text, encoding name for GameRecord.encoding)."""
+    if not data.strip():
+        raise GcgError(f"{name}: not a game record: the file is empty")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise GcgError(f"{name}: not a game record: UTF-16 text (save the file as UTF-8)")
+    bom = data.startswith(_BOM)
+    if bom:
+        data = data[len(_BOM) :]
+    declared: str | None = None  # "utf-8" | "latin-1" | None
+    unsupported = False
+    low = data.lower()
+    at = low.find(b"#character-encoding")
+    while at >= 0:
+        line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+        end = _NEWLINE_RE.search(data, at)
+        line_end = end.start() if end is not None else len(data)
+        raw_line = data[line_start:line_end]
+        tail = data[at + 19 : line_end]
+        if not data[line_start:at].strip(b" \t") and (not tail or tail[:1] in b" \t"):
+            value = tail.strip().decode("latin-1")
+            line_no = len(_NEWLINE_RE.split(data[:line_start]))
+            shown = raw_line.decode("latin-1").strip()[:TEXT_IN_PROBLEM]
+            key = value.lower().replace("-", "").replace("_", "").replace(" ", "")
+            if key in _UTF8:
+                wanted: str | None = "utf-8"
+            elif key in _LATIN1:
+                wanted = "latin-1"
+            else:
+                problems.append(GcgProblem(line_no, "encoding",
+                                           f"unsupported character encoding {value!r}; read as ISO-8859-1", shown))
+                wanted = None
+                unsupported = True
+            if line_start != 0:
+                problems.append(GcgProblem(line_no, "encoding", "#character-encoding must be on the first line",
+                                           shown))
+            if declared is None and wanted is not None:
+                declared = wanted
+        at = low.find(b"#character-encoding", at + 1)
+    if declared == "latin-1" or (declared is None and unsupported):
+        return data.decode("latin-1"), "latin-1"
+    if declared is None and not bom:
+        if data.isascii():
+            return data.decode("ascii"), "latin-1"
+        try:
+            return data.decode("utf-8"), "utf-8 (no header)"
+        except UnicodeDecodeError:
+            return data.decode("latin-1"), "latin-1"
+    label = "utf-8" if declared else "utf-8 (no header)"
+    try:
+        return data.decode("utf-8"), label
+    except UnicodeDecodeError:
+        pass
+    # Declared UTF-8 but not valid: decode line by line, Latin-1 for the bad lines.
+    out = []
+    for number, raw in enumerate(_NEWLINE_RE.split(data), 1):
+        try:
+            out.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            decoded = raw.decode("latin-1")
+            out.append(decoded)
+            problems.append(
+                GcgProblem(number, "encoding", "not valid UTF-8 although the file declares UTF-8; read as ISO-8859-1",
+                           decoded[:TEXT_IN_PROBLEM])
+            )
+    return "\n".join(out), label
+
+
+def _parse_lines(
+    lines: list[str], record: GameRecord, problems: list[GcgProblem], *, has_control: bool, long_text: bool
+) -> None:
+    events = record.events
+    pragmas = record.pragmas
+    players = record.players
+    add = problems.append
+    note: list[str] | None = None  # the lines of the note being read
+    note_owner: GcgEvent | None = None
+    first_event_line = 0
+    seen_header: dict[str, int] = {}
+    rack_lines: list[tuple[int, int]] = []
+    player_numbers: set[int] = set()
+    player_nicks: set[str] = set()
+    control = _CONTROL_RE.search if has_control else None
+
+    def close_note() -> None:
+        nonlocal note
+        assert note is not None
+        while note and not note[-1]:
+            note.pop()
+        text = "\n".join(note)
+        if note_owner is None:
+            record.notes[-1] = text
+        else:
+            note_owner.notes[-1] = text
+        note = None
+
+    check_long = long_text and any(len(line) > MAX_LINE for line in lines)
+    fast = _FAST_EVENT_RE.match
+    plain = not check_long and control is None
+    for number, line in enumerate(lines, 1):
+        first = line[:1]
+        if first == ">" and plain:
+            # Fast path: a canonical event line ">nick: RACK 8D WORD +S CUM" etc.
+            if note is not None:
+                close_note()
+            m = fast(line)
+            if m is not None:
+                nick, rack, pos, word, score, cum, desc, score2, cum2 = m.groups()
+                if rack != "UNKNOWN":
+                    if pos is not None:
+                        events.append(GcgEvent(number, line, nick, "play", rack, pos, word, None, int(score),
+                                               int(cum), [], [], False, False))
+                    else:
+                        kind = _FAST_KINDS.get(desc)
+                        if kind is None:
+                            events.append(GcgEvent(number, line, nick, "exchange", rack, None, desc[1:], None,
+                                                   int(score2), int(cum2), [], [], False, False))
+                        else:
+                            events.append(GcgEvent(number, line, nick, kind, rack, None, None, None, int(score2),
+                                                   int(cum2), [], [], kind == "phony_withdrawn" and score2[0] == "+",
+                                                   False))
+                    if not first_event_line:
+                        first_event_line = number
+                    continue
+        if not line or line.isspace():
+            if note is not None:
+                note.append("")
+            continue
+        if check_long and len(line) > MAX_LINE:
+            if note is not None:
+                close_note()
+            add(GcgProblem(number, "parse", f"line too long ({len(line)} characters)", line[:TEXT_IN_PROBLEM]))
+            continue
+        if control is not None and control(line) is not None:
+            if note is not None:
+                close_note()
+            add(GcgProblem(number, "parse", "control characters or binary data", line[:TEXT_IN_PROBLEM]))
+            continue
+        if first != ">" and first != "#":
+            if note is not None:  # continuation of a multi-line note
+                note.append(line.rstrip())
+                continue
+            stripped = line.lstrip()
+            first = stripped[0]
+            if first != ">" and first != "#":
+                add(GcgProblem(number, "parse", "not a pragma (#...), an event (>nick: ...) or a note continuation",
+                               line[:TEXT_IN_PROBLEM]))
+                continue
+            line = stripped
+        if note is not None:
+            close_note()
+
+        if first == ">":
+            event = _parse_event(line, number)
+            if isinstance(event, str):
+                add(GcgProblem(number, "parse", event, line[:TEXT_IN_PROBLEM]))
+                continue
+            if not first_event_line:
+                first_event_line = number
+            events.append(event)
+            continue
+
+        # A pragma.
+        parts = line[1:].split(None, 1)
+        if not parts:
+            add(GcgProblem(number, "parse", "empty pragma", line[:TEXT_IN_PROBLEM]))
+            continue
+        keyword = parts[0].lower()
+        value = parts[1].rstrip() if len(parts) > 1 else ""
+        pragmas.append((number, keyword, value))
+        role = _PRAGMA_ROLES.get(keyword)
+        if role is None:
+            role = _pragma_role(keyword)
+        what = role[0]
+        if what == "note":
+            note = [value]
+            if events:
+                note_owner = events[-1]
+                note_owner.notes.append(value)
+                note_owner.note_lines.append(number)
+            else:
+                note_owner = None
+                record.notes.append(value)
+                record.note_lines.append(number)
+                add(GcgProblem(number, "structure", "note before the first event (kept as a note on the game)",
+                               line[:TEXT_IN_PROBLEM]))
+        elif what == "header" or what == "player":
+            if first_event_line:
+                add(GcgProblem(number, "structure", f"#{keyword} after the first event (line {first_event_line})",
+                               line[:TEXT_IN_PROBLEM]))
+            if what == "header":
+                if keyword not in seen_header:
+                    seen_header[keyword] = number
+                    setattr(record, role[1], value)
+                elif keyword == "description":
+                    record.description = f"{record.description}\n{value}"
+                else:
+                    add(GcgProblem(number, "structure", f"#{keyword} repeated (line {seen_header[keyword]} is used)",
+                                   line[:TEXT_IN_PROBLEM]))
+                continue
+            player_no = role[1]
+            fields = value.split(None, 1)
+            if player_no < 1:
+                add(GcgProblem(number, "structure", "player numbers start at 1", line[:TEXT_IN_PROBLEM]))
+            elif not fields:
+                add(GcgProblem(number, "structure", f"#player{player_no} has no nickname", line[:TEXT_IN_PROBLEM]))
+            elif player_no in player_numbers:
+                add(GcgProblem(number, "structure", f"#player{player_no} repeated (the first one is used)",
+                               line[:TEXT_IN_PROBLEM]))
+            else:
+                nick = fields[0]
+                if nick in player_nicks:
+                    add(GcgProblem(number, "structure", f"nickname {nick!r} is used by two players",
+                                   line[:TEXT_IN_PROBLEM]))
+                player_numbers.add(player_no)
+                player_nicks.add(nick)
+                players.append(Player(player_no, nick, fields[1] if len(fields) > 1 else nick, number))
+        elif what == "rack":
+            record.racks[role[1]] = value
+            rack_lines.append((number, role[1]))
+        elif what == "tile":
+            if value:
+                record.multichar_tiles.append(value.split(None, 1)[0])
+    if note is not None:
+        close_note()
+
+    _check_structure(record, problems, rack_lines)
+
+
+def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines: list[tuple[int, int]]) -> None:
+    players = record.players
+    if len(players) > 1 and any(a.number > b.number for a, b in zip(players, players[1:])):
+        players.sort(key=lambda p: p.number)
+    numbers = [p.number for p in players]
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        problems.append(GcgProblem(players[0].line, "structure",
+                                   f"player numbers are {numbers}, not 1..{len(numbers)}"))
+    if record.events and not players:
+        problems.append(GcgProblem(record.events[0].line, "structure", "events but no #player line"))
+    elif record.events:
+        nicks = {p.nick for p in players}
+        unknown: dict[str, list[GcgEvent]] = {}
+        for event in record.events:
+            if event.nick not in nicks:
+                unknown.setdefault(event.nick, []).append(event)
+        for nick, strays in unknown.items():
+            more = f" ({len(strays)} events, lines {strays[0].line}-{strays[-1].line})" if len(strays) > 1 else ""
+            problems.append(GcgProblem(strays[0].line, "structure", f"{nick!r} is not a player's nickname{more}",
+                                       strays[0].raw[:TEXT_IN_PROBLEM]))
+    last_event_line = record.events[-1].line if record.events else 0
+    for number, player_no in rack_lines:
+        if number < last_event_line:
+            problems.append(GcgProblem(number, "structure", f"#rack{player_no} followed by more events"))
+        if record.player_by_number(player_no) is None:
+            problems.append(GcgProblem(number, "structure", f"#rack{player_no} but there is no #player{player_no}"))
+    problems.sort(key=lambda p: p.line)
+
+
+def _parse_event(line: str, number: int) -> GcgEvent | str:
+    """Parse one event line; return the event or a message saying why it cannot be read."""
+    match = _HEAD_RE.match(line)
+    if match is not None:
+        nick = match[1]
+        rest = line[match.end() :]
+    else:
+        colon = line.find(":")
+        nick = line[1:colon].strip() if colon > 0 else ""
+        if not nick or any(c.isspace() for c in nick):
+            return "event without '>nick:'"
+        rest = line[colon + 1 :]
+    tokens = rest.split()
+    if not tokens:
+        return "event with nothing after the nickname"
+    t0 = tokens[0]
+    rack: str | None = None
+    unknown = False
+    i = 0
+    c0 = t0[0]
+    if c0 == "(" or c0 == "-":
+        pass  # empty rack field
+    elif len(tokens) > 1 and (tokens[1][0] in "(-" or _COORD_RE.fullmatch(tokens[1]) is not None):
+        if t0 == "UNKNOWN":
+            unknown = True
+        else:
+            rack = t0
+        i = 1
+    elif _COORD_RE.fullmatch(t0) is None:
+        if len(tokens) == 1:
+            return "event with a rack and no move"
+        return f"no move after the rack: {tokens[1]!r} is not a coordinate, '-', '--' or '(...)'"
+    desc = tokens[i]
+    i += 1
+    position = tiles = None
+    count = None
+    c = desc[0]
+    if c == "(":
+        if desc == "(challenge)":
+            kind = "challenge_bonus"
+        elif desc == "(time)":
+            kind = "time_penalty"
+        elif desc[-1] == ")" and len(desc) > 1:
+            kind = "end_rack"
+            tiles = desc[1:-1]
+        else:
+            return f"unclosed parenthesis in {desc!r}"
+    elif c == "-":
+        if desc == "-":
+            kind = "pass"
+        elif desc == "--":
+            kind = "phony_withdrawn"
+        elif desc[1] == "-":
+            return f"{desc!r} is neither '--' (phony withdrawn) nor an exchange"
+        elif _COUNT_RE.fullmatch(desc) is not None:
+            count = int(desc[1:])
+            kind = "exchange" if count else "pass"
+            if not count:
+                count = None
+        else:
+            kind = "exchange"
+            tiles = desc[1:]
+    else:
+        if i >= len(tokens):
+            return f"play at {desc!r} without a word"
+        kind = "play"
+        position = desc
+        tiles = tokens[i]
+        i += 1
+
+    score = cumulative = None
+    signed_plus = False
+    if i < len(tokens):
+        tok = tokens[i]
+        if _SCORE_RE.fullmatch(tok) is not None:
+            if tok[1] == "-":
+                score = -int(tok[2:])
+            else:
+                score = int(tok)
+                signed_plus = tok[0] == "+"
+            if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+                cumulative = int(tokens[i + 1])
+        elif _NUMBER_RE.fullmatch(tok) is not None:
+            cumulative = int(tok)
+        else:
+            return f"expected a score such as +24 after {tokens[i - 1]!r}, found {tok!r}"
+
+    old_phony = False
+    if kind == "end_rack":
+        if score:
+            kind = "end_rack_penalty" if score < 0 else "end_rack_points"
+        else:
+            kind = "end_rack_penalty" if rack is not None or unknown else "end_rack_points"
+    elif kind == "phony_withdrawn":
+        old_phony = signed_plus
+    return GcgEvent(number, line, nick, kind, rack, position, tiles, count, score, cumulative,
+                    [], [], old_phony, unknown)
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+
+
+def write_gcg(
+    record: GameRecord,
+    *,
+    canonical_tiles: Callable[[str], str] | None = None,
+    multichar_tiles: Iterable[str] | None = None,
+) -> str:
+    """Write a record as a strict, Macondo-compatible GCG text (UTF-8 header, LF, final newline).
+
+    ``canonical_tiles`` (e.g. a wrapper of ``tiles.format_tiles(parse_tiles(...))``) is applied to
+    racks, played tiles, exchanged tiles and end racks. ``multichar_tiles`` are the labels to
+    declare in ``#tile`` lines; by default those read from the file, else Macondo's list for a
+    ``spanish``/``catalan`` tile distribution. Played-through squares are written as stored.
+
+    :raises GcgError: a nickname the format cannot hold (empty, with spaces or ``:``), or two
+        players with the same number.
+    """
+    out: list[str] = ["#character-encoding UTF-8"]
+    conv = canonical_tiles or (lambda text: text)
+    for keyword, attr in _HEADER_FIELDS.items():
+        value = getattr(record, attr)
+        if value is None:
+            continue
+        for part in value.split("\n") if keyword == "description" else (value.replace("\n", " "),):
+            out.append(_pragma(keyword, part))
+        if keyword == "tile-distribution":
+            labels = list(multichar_tiles) if multichar_tiles is not None else list(record.multichar_tiles)
+            if not labels:
+                labels = list(MULTICHAR_TILES.get(value.strip().lower(), ()))
+            out.extend(f"#tile {label} {label.lower()}" for label in labels)
+    if record.tile_distribution is None and (multichar_tiles or record.multichar_tiles):
+        labels = list(multichar_tiles) if multichar_tiles is not None else record.multichar_tiles
+        out.extend(f"#tile {label} {label.lower()}" for label in labels)
+
+    seen_numbers: set[int] = set()
+    for player in sorted(record.players, key=lambda p: p.number):
+        if not player.nick or ":" in player.nick or any(ch.isspace() for ch in player.nick):
+            raise GcgError(f"nickname {player.nick!r} cannot be written in GCG (one token, no ':')")
+        if player.number in seen_numbers:
+            raise GcgError(f"two players numbered {player.number}")
+        seen_numbers.add(player.number)
+        name = " ".join(player.name.split()) or player.nick
+        out.append(f"#player{player.number} {player.nick} {name}")
+
+    # Pragmata with no typed field, placed after the event they followed (or in the header).
+    extras = record.extra_pragmas()
+    first_event = record.events[0].line if record.events else None
+    k = 0
+    while k < len(extras) and (first_event is None or extras[k][0] < first_event):
+        out.append(_pragma(extras[k][1], extras[k][2]))
+        k += 1
+    for text in record.notes:
+        _write_note(out, text)
+    events = record.events
+    for n, event in enumerate(events):
+        out.append(_format_event(event, conv))
+        for text in event.notes:
+            _write_note(out, text)
+        next_line = events[n + 1].line if n + 1 < len(events) else None
+        while k < len(extras) and (next_line is None or extras[k][0] < next_line):
+            out.append(_pragma(extras[k][1], extras[k][2]))
+            k += 1
+    for player_no in sorted(record.racks):
+        out.append(_pragma(f"rack{player_no}", conv(record.racks[player_no]) if record.racks[player_no] else ""))
+    return "\n".join(out) + "\n"
+
+
+def _pragma(keyword: str, value: str) -> str:
+    value = " ".join(value.split("\n")).strip()
+    return f"#{keyword} {value}" if value else f"#{keyword}"
+
+
+def _write_note(out: list[str], text: str) -> None:
+    lines = text.split("\n")
+    out.append(_pragma("note", lines[0]))
+    for line in lines[1:]:
+        head = line.lstrip()[:1]
+        if head == "#" or head == ">":  # would be read as a pragma or an event: own #note
+            out.append(_pragma("note", line))
+        else:
+            out.append(line.rstrip())
+
+
+def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
+    kind = event.kind
+    if kind not in EVENT_KINDS:
+        raise GcgError(f"line {event.line}: unknown event kind {kind!r}")
+    if not event.nick or ":" in event.nick or any(ch.isspace() for ch in event.nick):
+        raise GcgError(f"line {event.line}: nickname {event.nick!r} cannot be written in GCG")
+    rack = "UNKNOWN" if event.unknown_rack else (conv(event.rack) if event.rack else "")
+    score = event.score
+    if kind == "play":
+        desc = f"{event.position} {conv(event.tiles or '')}"
+    elif kind == "pass":
+        desc = "-"
+    elif kind == "exchange":
+        desc = f"-{event.exchange_count}" if event.tiles is None else "-" + conv(event.tiles)
+    elif kind == "phony_withdrawn":
+        desc = "--"
+    elif kind == "challenge_bonus":
+        desc = "(challenge)"
+    elif kind == "time_penalty":
+        desc = "(time)"
+    else:  # end_rack_points / end_rack_penalty
+        desc = f"({conv(event.tiles or '')})"
+    parts = [f">{event.nick}:", rack, desc]
+    if score is not None:
+        if kind == "phony_withdrawn" and not event.old_phony_form:
+            parts.append(f"-{abs(score)}")
+        else:
+            parts.append(f"{score:+d}")
+    if event.cumulative is not None:
+        parts.append(str(event.cumulative))
+    return " ".join(parts)
