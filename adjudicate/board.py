@@ -8,14 +8,12 @@ puts it down; :mod:`adjudicate.scoring` scores it.
 
 Board pictures (:class:`Layout`) use one character per square, one row per line:
 
-====  ===================================================
-``.``  plain square
-``'``  double letter (DL)
-``"``  triple letter (TL)
-``-``  double word (DW)
-``=``  triple word (TW)
-``*``  the centre: the start square, a double word
-====  ===================================================
+* ``.`` (or a space) plain square
+* ``'`` double letter (DL)
+* ``"`` triple letter (TL)
+* ``-`` double word (DW)
+* ``=`` triple word (TW)
+* ``*`` the centre: the start square, a double word
 
 >>> from adjudicate.tiles import get_alphabet
 >>> from adjudicate.notation import parse_play
@@ -39,7 +37,6 @@ from adjudicate.notation import BOARD_SIZE, COLUMNS, Coord, Place, format_play, 
 from adjudicate.tiles import (
     BLANK_BIT,
     LETTER_MASK,
-    PLAYED_THROUGH,
     THROUGH_BIT,
     Alphabet,
     format_tiles,
@@ -57,6 +54,16 @@ __all__ = [
     "Layout",
     "Move",
     "SPLIT_DIGRAPHS",
+    "NOT_A_TILE",
+    "NOT_CENTRE",
+    "NOT_CONNECTED",
+    "NOT_WHOLE",
+    "NO_NEW_TILE",
+    "NO_THROUGH_TILE",
+    "OFF_BOARD",
+    "OVERLAP",
+    "SPLIT_DIGRAPH",
+    "coord_name",
     "square_name",
     "words_formed",
 ]
@@ -141,7 +148,11 @@ class Layout:
     __slots__ = ("picture", "letter_mult", "word_mult", "centre")
 
     def __init__(self, picture: str) -> None:
-        rows = [row for row in picture.split("\n") if row.strip()]
+        rows = picture.split("\n")
+        while rows and not rows[0]:
+            rows.pop(0)
+        while rows and not rows[-1]:
+            rows.pop()
         if len(rows) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in rows):
             raise ValueError(f"a board picture has {BOARD_SIZE} rows of {BOARD_SIZE} squares")
         letter: list[int] = []
@@ -275,6 +286,8 @@ class Board:
         square = row * BOARD_SIZE + col
         if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):
             raise IndexError(f"square ({row}, {col}) is off the board")
+        if tile < 0:
+            raise ValueError("put() needs a tile code, not PLAYED_THROUGH")
         tile &= ~THROUGH_BIT
         self.count += (tile != EMPTY) - (self.grid[square] != EMPTY)
         self.grid[square] = tile
