@@ -665,7 +665,7 @@ def write_gcg(
     declare in ``#tile`` lines; by default those read from the file, else Macondo's list for a
     ``spanish``/``catalan`` tile distribution. Played-through squares are written as stored.
 
-    :raises GcgError: a nickname the format cannot hold (empty, with spaces or ``:``), or two
+    :raises GcgError: a nickname the format cannot hold (empty, or with white space), or two
         players with the same number.
     """
     out: list[str] = ["#character-encoding UTF-8"]
@@ -687,8 +687,8 @@ def write_gcg(
 
     seen_numbers: set[int] = set()
     for player in sorted(record.players, key=lambda p: p.number):
-        if not player.nick or ":" in player.nick or any(ch.isspace() for ch in player.nick):
-            raise GcgError(f"nickname {player.nick!r} cannot be written in GCG (one token, no ':')")
+        if not player.nick or any(ch.isspace() for ch in player.nick):
+            raise GcgError(f"nickname {player.nick!r} cannot be written in GCG (one token)")
         if player.number in seen_numbers:
             raise GcgError(f"two players numbered {player.number}")
         seen_numbers.add(player.number)
@@ -738,7 +738,7 @@ def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
     kind = event.kind
     if kind not in EVENT_KINDS:
         raise GcgError(f"line {event.line}: unknown event kind {kind!r}")
-    if not event.nick or ":" in event.nick or any(ch.isspace() for ch in event.nick):
+    if not event.nick or any(ch.isspace() for ch in event.nick):
         raise GcgError(f"line {event.line}: nickname {event.nick!r} cannot be written in GCG")
     rack = "UNKNOWN" if event.unknown_rack else (conv(event.rack) if event.rack else "")
     score = event.score
