@@ -1,0 +1,885 @@
+"""Replaying a game record and reporting every disagreement with it.
+
+:func:`rescore_game` is the only code that walks a whole game. It keeps a board, the bag, what is
+known of each rack and both sets of totals (the record's and ours), and compares every number the
+record gives with the one the rules give:
+
+* a play's score (recomputed on the board), its placement (in bounds, connected, from the rack);
+* each cumulative, against the record's own previous cumulative plus the line's score, so that a
+  cumulative that is off only because the score before it was off is reported once, at its cause;
+* withdrawn phonies, challenge bonuses (per the ruleset's challenge rule), exchanges (bag size);
+* the end of the game: who went out or why it ended, the out-play and end-rack lines under the
+  ruleset's convention (double or international), time penalties (from ``#note overtime MM:SS``
+  when given, else their arithmetic), and anything after the end.
+
+The result is a :class:`RescoreReport`; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicate.board import Board, IllegalPlacementError
+from adjudicate.clock import overtime_penalty, parse_duration
+from adjudicate.errors import AdjudicateError
+from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.notation import parse_play
+from adjudicate.rules import (
+    BONUS_PER_WORD,
+    CHALLENGE_BONUS,
+    OUTPLAY_DOUBLE,
+    Ruleset,
+    find_ruleset,
+)
+from adjudicate.scoring import score_play
+from adjudicate.tiles import (
+    BLANK,
+    BLANK_BIT,
+    LETTER_MASK,
+    PLAYED_THROUGH,
+    THROUGH_BIT,
+    Alphabet,
+    format_rack,
+    format_word,
+    get_alphabet,
+    parse_rack,
+    to_key,
+)
+
+# Discrepancy kinds (SPEC §1.3).
+SCORE, CUMULATIVE, END_RACK, TIME_PENALTY = "score", "cumulative", "end_rack", "time_penalty"
+ILLEGAL_PLAY, UNEXPECTED_EVENT, PARSE = "illegal_play", "unexpected_event", "parse"
+
+TURN_KINDS = frozenset({"play", "pass", "exchange"})
+END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
+
+_TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
+_OVERTIME_NOTE = re.compile(r"overtime\s+(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
+_UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
+
+# `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
+_LEXICON_RULES = (
+    (("NWL", "TWL", "OWL", "NSWL", "OTCWL"), "naspa"),
+    (("CSW", "SOWPODS", "ECWL", "CEL"), "wespa"),
+    (("FISE", "FILE"), "fise"),
+    (("DISC", "DOSC"), "catalan"),
+)
+_DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
+
+
+@dataclass(slots=True)
+class Discrepancy:
+    line: int
+    kind: str
+    recorded: Any
+    computed: Any
+    message: str
+    player: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "player": self.player,
+            "recorded": self.recorded,
+            "computed": self.computed,
+            "message": self.message,
+        }
+
+
+@dataclass(slots=True)
+class EventResult:
+    line: int
+    player: str
+    kind: str
+    position: str | None = None
+    tiles: str | None = None
+    words: list[dict[str, Any]] = field(default_factory=list)
+    recorded_score: int | None = None
+    computed_score: int | None = None
+    recorded_cumulative: int | None = None
+    computed_cumulative: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"line": self.line, "player": self.player, "kind": self.kind}
+        if self.position is not None:
+            out["position"] = self.position
+        if self.tiles is not None:
+            out["tiles"] = self.tiles
+        if self.words:
+            out["words"] = self.words
+        out.update(
+            recorded_score=self.recorded_score,
+            computed_score=self.computed_score,
+            recorded_cumulative=self.recorded_cumulative,
+            computed_cumulative=self.computed_cumulative,
+        )
+        return out
+
+
+@dataclass(slots=True)
+class PlayerResult:
+    nick: str
+    name: str
+    recorded_final: int | None
+    computed_final: int
+
+
+@dataclass(slots=True)
+class RescoreReport:
+    file: str
+    ruleset: str
+    ruleset_reason: str
+    lexicon: str | None
+    players: list[PlayerResult]
+    events: list[EventResult]
+    discrepancies: list[Discrepancy]
+    info: list[dict[str, Any]]
+    ending: str | None  # "went_out", "scoreless", "passes", "time", or None (unfinished)
+    winners: list[str]
+    checked_words_with: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.discrepancies
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "ruleset": self.ruleset,
+            "ruleset_reason": self.ruleset_reason,
+            "lexicon": self.lexicon,
+            "checked_words_with": self.checked_words_with,
+            "players": [
+                {
+                    "nick": p.nick,
+                    "name": p.name,
+                    "recorded_final": p.recorded_final,
+                    "computed_final": p.computed_final,
+                }
+                for p in self.players
+            ],
+            "events": [e.to_dict() for e in self.events],
+            "discrepancies": [d.to_dict() for d in self.discrepancies],
+            "info": self.info,
+            "ending": self.ending,
+            "winner": self.winner,
+            "winners": self.winners,
+            "ok": self.ok,
+        }
+
+
+def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Ruleset, str]:
+    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa."""
+    if explicit:
+        ruleset = find_ruleset(explicit)
+        return ruleset, f"--rules {explicit}"
+    if record.lexicon:
+        upper = record.lexicon.upper()
+        for prefixes, name in _LEXICON_RULES:
+            if upper.startswith(prefixes):
+                return find_ruleset(name), f"#lexicon {record.lexicon}"
+    dist = (record.tile_distribution or "").lower()
+    if dist in _DISTRIBUTION_RULES:
+        return find_ruleset(_DISTRIBUTION_RULES[dist]), f"#tile-distribution {dist}"
+    if any(e.kind == "challenge_bonus" for e in record.events):
+        ruleset, reason = find_ruleset("wespa"), "a (challenge) bonus in a record that names no lexicon"
+    else:
+        ruleset, reason = find_ruleset("naspa"), "the default (the record names no lexicon)"
+    kinds = [e.kind for e in record.events]
+    if "end_rack_points" in kinds and "end_rack_penalty" in kinds[kinds.index("end_rack_points"):]:
+        # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
+        ruleset = ruleset.replace(outplay="international")
+        reason += "; out-play adjusted the international way (+R / -R), as the record does"
+    return ruleset, reason
+
+
+class ForeignTilesError(AdjudicateError):
+    """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
+
+
+def _multiset_missing(have: Counter[int], need: list[int]) -> list[int]:
+    """Tiles of ``need`` that ``have`` cannot supply (multiset difference)."""
+    left = Counter(have)
+    missing = []
+    for t in need:
+        if left[t] > 0:
+            left[t] -= 1
+        else:
+            missing.append(t)
+    return missing
+
+
+class _Replay:
+    """The state of one replay. Internal: use :func:`rescore_game`."""
+
+    def __init__(
+        self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None
+    ) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.reason = reason
+        self.lexicon = lexicon
+        self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
+        self.board = Board(self.alphabet)
+        self.nicks = [p.nick for p in sorted(record.players, key=lambda p: p.number)]
+        if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
+            for event in record.events:
+                if event.nick not in self.nicks:
+                    self.nicks.append(event.nick)
+        self.index: dict[str, list[int]] = {}
+        for i, nick in enumerate(self.nicks):
+            self.index.setdefault(nick, []).append(i)
+        n = len(self.nicks)
+        self.unseen = Counter({code: info.count for code, info in enumerate(self.alphabet.tiles)})
+        self.bag = max(0, 100 - ruleset.rack_size * n)
+        self.rack_size = [ruleset.rack_size] * n
+        self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
+        # The record's running totals: candidates for "the cumulative before this line" (more than
+        # one after a line the record may or may not have counted).
+        self.bases: list[list[int]] = [[0] for _ in range(n)]
+        self.board_uncertain = 0  # line of the first play that could not be put on the board
+        self.computed: list[int] = [0] * n
+        self.last_recorded: list[int | None] = [None] * n
+        self.discrepancies: list[Discrepancy] = []
+        self.events: list[EventResult] = []
+        self.info: list[dict[str, Any]] = []
+        self.turn_player: int | None = None  # who moved last (a turn event)
+        self.last_play: dict[str, Any] | None = None  # the last turn, when it was a tile play
+        self.scoreless = 0
+        self.pass_run = 0
+        self.ending: str | None = None
+        self.ended_at = 0
+        self.out_player: int | None = None
+        self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
+        self.time_seen: set[int] = set()
+        self.after_end_pass_ok = False
+
+    # -- reporting ------------------------------------------------------------------------------
+    def flag(self, event: GcgEvent | None, kind: str, message: str, recorded: Any = None,
+             computed: Any = None, line: int | None = None) -> None:
+        where = line if line is not None else (event.line if event else 0)
+        if self.board_uncertain and kind in (SCORE, ILLEGAL_PLAY) and where > self.board_uncertain:
+            # A consequence, most likely, of the line the board lacks: information, not a finding.
+            self.info.append({"line": where, "kind": "unchecked", "player": event.nick if event else None,
+                              "message": f"line {where}: {message} (not checked: the board lacks "
+                                         f"the play at line {self.board_uncertain})"})
+            return
+        self.discrepancies.append(
+            Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
+                        event.nick if event else None)
+        )
+
+    def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
+                what: str, *, unexpected: bool = False) -> None:
+        """Compare the line's score and cumulative with ours; move both totals on.
+
+        The cumulative is checked against the record's own previous cumulative plus the line's
+        score, so a wrong score is reported once (as a score) and not again as a cumulative. After
+        a wrong cumulative, the next line may continue from either the wrong or the right value.
+        An ``unexpected`` line (one that should not be there) is not checked; the record may or may
+        not have counted it, and the next line may continue from either.
+        """
+        recorded = event.score
+        result.recorded_score = recorded
+        result.computed_score = computed
+        if recorded is not None and recorded != computed and not unexpected:
+            self.flag(event, SCORE, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
+                      recorded, computed)
+        bases = self.bases[p]
+        step = recorded if recorded is not None else computed
+        cum = event.cumulative
+        result.recorded_cumulative = cum
+        if not bases:  # the record's total is unknown here (a line before could not be read)
+            new = [cum] if cum is not None else []
+        elif unexpected:
+            new = ([cum] if cum is not None else [b + step for b in bases]) + bases
+        elif cum is None:
+            new = [bases[0] + step]
+        elif cum in [b + step for b in bases] or cum in [b + computed for b in bases]:
+            new = [cum]
+        else:
+            expected = bases[0] + step
+            self.flag(event, CUMULATIVE,
+                      f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
+                      cum, expected)
+            new = [cum, expected]
+        self.bases[p] = list(dict.fromkeys(new))[:4]
+        self.last_recorded[p] = cum if cum is not None else (new[0] if new else None)
+        self.computed[p] += computed
+        result.computed_cumulative = self.computed[p]
+
+    # -- racks ----------------------------------------------------------------------------------
+    def read_rack(self, event: GcgEvent) -> tuple[int, ...] | None:
+        if event.rack is None or event.unknown_rack:
+            return None
+        try:
+            rack = parse_rack(event.rack, self.alphabet)
+        except AdjudicateError as err:
+            self.foreign(event, event.rack, err)
+            self.flag(event, ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
+            return None
+        if len(rack) > self.ruleset.rack_size:
+            self.flag(event, ILLEGAL_PLAY,
+                      f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
+        missing = _multiset_missing(self.unseen, list(rack))
+        if missing:
+            self.flag(event, ILLEGAL_PLAY,
+                      f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
+                      "is not left in the bag (counting the tiles on the board)")
+        return rack
+
+    def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
+        """Stop at a letter of another alphabet (Ę, Ł...): the record is not a game of this set."""
+        index = getattr(err, "index", None)
+        if isinstance(index, int) and 0 <= index < len(text):
+            ch = text[index]
+            if ch.isalpha() and not ch.isascii() and not self.alphabet.is_letter(ch.upper()):
+                raise ForeignTilesError(
+                    f"{self.record.name}: line {event.line}: {ch} is not a tile of the "
+                    f"{self.alphabet.name} set ({self.reason} gives {self.ruleset.name}): this "
+                    "record is of another tile set; give --rules if it is Spanish or Catalan"
+                )
+
+    # -- turn order -------------------------------------------------------------------------------
+    def wrong_name(self, event: GcgEvent, p: int) -> int:
+        """A move written under the wrong player whose cumulative is the right player's: theirs."""
+        expected = (self.turn_player + 1) % len(self.nicks)  # type: ignore[operator]
+        cum, score = event.cumulative, event.score
+        if p == expected or cum is None or score is None:
+            return p
+        if cum - score in self.bases[expected] and cum - score not in self.bases[p]:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"a move written for {event.nick}, but it is {self.nicks[expected]}'s turn "
+                      f"and the cumulative is theirs (counted as theirs)")
+            return expected
+        return p
+
+    def seat(self, seats: list[int], event: GcgEvent) -> int:
+        """The player an event is for; when two players share a nick, the one whose turn it is."""
+        if len(seats) == 1:
+            return seats[0]
+        if self.turn_player is not None:
+            if event.kind in TURN_KINDS:
+                nxt = (self.turn_player + 1) % len(self.nicks)
+                if nxt in seats:
+                    return nxt
+            elif self.turn_player in seats:
+                return self.turn_player
+        return seats[0]
+
+    def check_turn(self, event: GcgEvent, p: int) -> bool:
+        """Check whose turn it is; False for a move after the end of the game (not replayed)."""
+        if self.ending is not None:
+            if event.kind == "pass" and self.after_end_pass_ok and p != self.out_player:
+                self.after_end_pass_ok = False
+                return True
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"{event.nick} moves after the end of the game (ended at line {self.ended_at})")
+            return False
+        if self.turn_player is not None:
+            expected = (self.turn_player + 1) % len(self.nicks)
+            if p != expected:
+                self.flag(event, UNEXPECTED_EVENT,
+                          f"{event.nick} moves out of turn: {self.nicks[expected]} was to play")
+        self.turn_player = p
+        return True
+
+    # -- events -----------------------------------------------------------------------------------
+    def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        alphabet = self.alphabet
+        rack = self.read_rack(event)
+        result.position, result.tiles = event.position, event.tiles
+        what = f"{event.position} {event.tiles}"
+        try:
+            place = parse_play(event.position or "", event.tiles or "", alphabet)
+        except AdjudicateError as err:
+            self.foreign(event, event.tiles or "", err)
+            self.unplaceable(event, p, result, what, f"{what}: {err}", None)
+            return
+        try:
+            move = self.board.resolve(place)
+        except IllegalPlacementError as err:
+            if self.board_uncertain and err.reason == "no_through_tile":
+                self.unplaceable(event, p, result, what, None, place)
+            else:
+                self.unplaceable(event, p, result, what, f"{what}: {err}", place)
+            return
+        result.tiles = format_word(
+            [t if i in move.main.new else -1 for i, t in enumerate(move.main.tiles)], alphabet
+        )
+        new = list(move.new_tiles)
+        if rack is not None:
+            need = [BLANK if t & BLANK_BIT else t for t in new]
+            missing = _multiset_missing(Counter(rack), need)
+            if missing:
+                self.flag(event, ILLEGAL_PLAY,
+                          f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
+        breakdown = score_play(self.board, move, bingo_tiles=self.ruleset.rack_size,
+                               bingo_bonus=self.ruleset.bingo_bonus)
+        result.words = [
+            {"word": format_word(w.tiles, alphabet), "score": w.score} for w in breakdown.words
+        ]
+        self.board.place(move)
+        for t in new:
+            self.unseen[BLANK if t & BLANK_BIT else t] -= 1
+        drawn = min(len(new), self.bag)
+        self.bag -= drawn
+        before = (self.scoreless, self.pass_run, self.rack_size[p], self.known_left[p])
+        self.rack_size[p] += drawn - len(new)
+        if rack is not None and drawn == 0:
+            left = list(rack)
+            for t in new:
+                key = BLANK if t & BLANK_BIT else t
+                if key in left:
+                    left.remove(key)
+            self.known_left[p] = tuple(left)
+        else:
+            self.known_left[p] = None if drawn else self.known_left[p]
+        self.scoreless = 0
+        self.pass_run = 0
+        self.last_play = {
+            "player": p, "move": move, "score": breakdown.total, "drawn": drawn, "rack": event.rack,
+            "before": before, "words": len(breakdown.words), "event": event,
+            "recorded": event.score if event.score is not None else breakdown.total,
+        }
+        self.account(event, result, p, breakdown.total, f"{what}")
+        if self.lexicon is not None:
+            bad = [format_word(w.tiles, alphabet) for w in breakdown.words
+                   if to_key(w.tiles, alphabet) not in self.lexicon]
+            if bad:
+                self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
+                                  "words": bad, "play": what})
+        if self.rack_size[p] <= 0 and self.bag == 0:
+            self.rack_size[p] = 0
+            self.known_left[p] = ()
+            self.end(event, "went_out", out=p)
+
+    def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
+                    message: str | None, place: Any) -> None:
+        """A play that cannot be put on the board: report it (once), keep the counts going.
+
+        Its tiles are put on the empty squares it names, where it can be read, so that later plays
+        through them still read; and from here on a later play through a square the board lacks is
+        not reported again (the cause is this line).
+        """
+        if message:
+            if not self.board_uncertain:
+                message += " (later plays are checked on the board without it)"
+            self.flag(event, ILLEGAL_PLAY, message)
+        self.board_uncertain = self.board_uncertain or event.line
+        if place is not None:
+            new = [t for t in place.tiles if t != PLAYED_THROUGH and not t & THROUGH_BIT]
+            placed = len(new)
+            row, col, down = place.coord.row, place.coord.col, place.coord.down
+            end = (row + len(place.tiles) - 1) if down else (col + len(place.tiles) - 1)
+            if end < 15:  # put what can be put, so that later plays through it still read
+                for i, t in enumerate(place.tiles):
+                    r, c = (row + i, col) if down else (row, col + i)
+                    if t != PLAYED_THROUGH and not t & THROUGH_BIT and self.board.get(r, c) == 0:
+                        self.board.put(r, c, t)
+                        self.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
+        else:
+            placed = min(self.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
+        drawn = min(placed, self.bag)
+        self.bag -= drawn
+        self.rack_size[p] += drawn - placed
+        self.known_left[p] = None
+        self.scoreless = self.pass_run = 0
+        self.last_play = None
+        self.account(event, result, p, event.score or 0, what, unexpected=True)
+        if self.rack_size[p] <= 0 and self.bag == 0:
+            self.rack_size[p] = 0
+            self.end(event, "went_out", out=p)
+
+    def withdraw(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        last = self.last_play
+        if last is None or not self.events or self.events[-1].kind != "play":
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"{event.nick} withdraws a phony, but the line before is not a play")
+            self.account(event, result, p, 0, "phony withdrawn", unexpected=True)
+            return
+        if last["player"] != p:
+            # The play before is someone else's: withdraw it all the same (the board stays right),
+            # and report the line once.
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"{event.nick} withdraws a phony, but the play before is "
+                      f"{self.nicks[last['player']]}'s (counted as theirs)")
+            p = last["player"]
+            result.player = self.nicks[p]
+        if last["rack"] and event.rack and last["rack"] != event.rack:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
+                      f"it withdraws ({last['rack']}, line {last['event'].line})")
+        self.undo(last)
+        if event.old_phony_form:
+            # `-- +0 CUM`: the score stays 0 and the cumulative is set back.
+            result.recorded_score = event.score
+            result.computed_score = -last["score"]
+            self.computed[p] -= last["score"]
+            result.computed_cumulative = self.computed[p]
+            expected = self.bases[p][0] - last["recorded"]
+            cum = event.cumulative
+            result.recorded_cumulative = cum
+            if cum is not None and cum != expected:
+                self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
+                          cum, expected)
+            self.bases[p] = [cum if cum is not None else expected]
+            self.last_recorded[p] = self.bases[p][0]
+        else:
+            self.account(event, result, p, -last["score"], "phony withdrawn")
+        self.check_scoreless_end(event)
+
+    def undo(self, last: dict[str, Any]) -> None:
+        """Take a withdrawn play off the board and put the bag and racks back as they were."""
+        p, move = last["player"], last["move"]
+        for sq, t in zip(move.new_squares, move.new_tiles):
+            self.board.grid[sq] = 0
+            self.unseen[BLANK if t & BLANK_BIT else t] += 1
+        self.board.count -= len(move.new_tiles)
+        self.bag += last["drawn"]
+        scoreless, _, size, left = last["before"]
+        self.rack_size[p], self.known_left[p] = size, left
+        self.scoreless = scoreless + 1
+        self.pass_run = 0
+        if self.ending == "went_out" and self.out_player == p:
+            self.ending, self.out_player = None, None
+        self.last_play = None
+
+    def challenge_bonus(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rules = self.ruleset
+        last = self.last_play
+        recorded = event.score
+        if last is None:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"a challenge bonus for {event.nick}, but the line before is not a play")
+            self.account(event, result, p, 0, "challenge bonus", unexpected=True)
+            return
+        if last["player"] != p:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"a challenge bonus for {event.nick}, but the challenged play is "
+                      f"{self.nicks[last['player']]}'s (counted as theirs)")
+            p = last["player"]
+            result.player = self.nicks[p]
+        if rules.challenge_on_valid != CHALLENGE_BONUS:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"a challenge bonus under {rules.name}, where an unsuccessful challenge "
+                      f"{'costs the challenger a turn' if rules.challenge_on_valid == 'lose_turn' else 'costs nothing'}"
+                      " and gives no points", recorded, 0)
+            self.account(event, result, p, 0, "challenge bonus", unexpected=True)
+            return
+        unit = rules.challenge_bonus
+        computed = unit
+        if rules.challenge_bonus_per == BONUS_PER_WORD and recorded is not None:
+            if recorded % unit == 0 and unit <= recorded <= unit * last["words"]:
+                computed = recorded  # one bonus per challenged word: the record says how many
+        self.account(event, result, p, computed, "challenge bonus")
+
+    def pass_or_exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rack = self.read_rack(event)
+        if event.kind == "exchange":
+            result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
+            if self.bag < self.ruleset.exchange_min_bag:
+                self.flag(event, ILLEGAL_PLAY,
+                          f"exchange with {self.bag} tiles in the bag; {self.ruleset.name} needs "
+                          f"{self.ruleset.exchange_min_bag}")
+            if event.tiles and rack is not None:
+                try:
+                    out = parse_rack(event.tiles, self.alphabet)
+                except AdjudicateError as err:
+                    self.flag(event, ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
+                    out = ()
+                missing = _multiset_missing(Counter(rack), list(out))
+                if missing:
+                    self.flag(event, ILLEGAL_PLAY,
+                              f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "
+                              f"not on the rack {event.rack}")
+            self.pass_run = 0
+        else:
+            self.pass_run += 1
+        self.known_left[p] = None if self.bag else self.known_left[p]
+        self.last_play = None
+        self.scoreless += 1
+        self.account(event, result, p, 0, "pass" if event.kind == "pass" else f"exchange")
+        self.check_scoreless_end(event)
+
+    def check_scoreless_end(self, event: GcgEvent) -> None:
+        if self.ending is not None:
+            return
+        rules, n = self.ruleset, len(self.nicks)
+        if rules.passes_per_player_to_end and self.pass_run >= n * rules.passes_per_player_to_end:
+            self.end(event, "passes")
+        elif rules.scoreless_turns_to_end and self.scoreless >= rules.scoreless_turns_to_end:
+            self.end(event, "scoreless")
+
+    def end(self, event: GcgEvent, how: str, out: int | None = None) -> None:
+        self.ending, self.ended_at, self.out_player = how, event.line, out
+        # NASPA/Woogles: after an out-play the opponent may pass (or challenge) once.
+        self.after_end_pass_ok = how == "went_out"
+
+    def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rules, alphabet = self.ruleset, self.alphabet
+        points = event.kind == "end_rack_points"
+        result.tiles = event.tiles
+        if self.ending is not None:
+            self.end_lines["points" if points else "penalty"].append(event)
+        try:
+            tiles = parse_rack(event.tiles or "", alphabet)
+        except AdjudicateError as err:
+            self.flag(event, END_RACK, f"end-of-game rack {event.tiles!r}: {err}")
+            self.account(event, result, p, 0, "end of game", unexpected=True)
+            return
+        value = alphabet.rack_value(tiles)
+        label = format_rack(tiles, alphabet)
+        if self.ending is None:
+            self.flag(event, UNEXPECTED_EVENT,
+                      f"end-of-game line, but the game is not over (nobody has gone out"
+                      f"{', the bag holds ' + str(self.bag) if self.bag else ''})")
+            self.account(event, result, p, 0, f"({label})", unexpected=True)
+            return
+        self.after_end_pass_ok = False
+        if points:
+            if self.ending != "went_out" or p != self.out_player:
+                self.flag(event, UNEXPECTED_EVENT,
+                          f"out-play points for {event.nick}, who did not go out")
+                computed = event.score or 0
+            else:
+                computed = 2 * value if rules.outplay == OUTPLAY_DOUBLE else value
+            self.account(event, result, p, computed, f"out-play ({label})")
+        else:
+            if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
+                try:
+                    same = sorted(parse_rack(event.rack, alphabet)) == sorted(tiles)
+                except AdjudicateError:
+                    same = False
+                if not same:
+                    self.flag(event, END_RACK,
+                              f"end-rack penalty: the rack {event.rack} and the tiles counted "
+                              f"({event.tiles}) differ")
+            if self.ending == "went_out" and rules.outplay == OUTPLAY_DOUBLE:
+                self.flag(event, UNEXPECTED_EVENT,
+                          f"an end-rack penalty after an out-play under {rules.name}, where the "
+                          "finisher adds twice the opponent's tiles and the opponent loses nothing")
+            elif self.ending == "went_out" and p == self.out_player:
+                self.flag(event, UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
+            known = self.known_left[p]
+            if known is not None and sorted(known) != sorted(tiles):
+                self.flag(event, END_RACK,
+                          f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
+                          f"the line counts {label}", label, format_rack(known, alphabet))
+            self.account(event, result, p, -value, f"end-rack penalty ({label})")
+
+    def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rules = self.ruleset
+        problem = None
+        if self.ending is None:
+            problem = "a time penalty before the end of the game"
+        elif p in self.time_seen:
+            problem = f"a second time penalty for {event.nick}"
+        elif not self.end_lines_complete():
+            problem = "a time penalty before the end-of-game rack lines (they come first)"
+        self.time_seen.add(p)
+        if problem:
+            self.flag(event, UNEXPECTED_EVENT, problem)
+            self.account(event, result, p, 0, "time penalty", unexpected=True)
+            return
+        recorded = event.score
+        computed = recorded if recorded is not None else 0
+        note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
+        if note:
+            try:
+                seconds = parse_duration(note.group(1), what="overtime")
+                computed = -overtime_penalty(seconds, rules)
+            except AdjudicateError as err:
+                self.flag(event, TIME_PENALTY, f"overtime note: {err}")
+        elif recorded is not None:
+            unit = rules.overtime_points_per_minute
+            cap = (rules.overtime_max_minutes or 0) * unit
+            if recorded >= 0 or recorded % unit:
+                self.flag(event, TIME_PENALTY,
+                          f"time penalty {recorded:+d} is not a whole number of minutes at "
+                          f"{unit} points each", recorded, None)
+            elif cap and -recorded > cap:
+                self.flag(event, TIME_PENALTY,
+                          f"time penalty {recorded:+d} is more than the {cap} of "
+                          f"{rules.overtime_max_minutes} minutes (beyond that the game is forfeit)",
+                          recorded, -cap)
+        self.account(event, result, p, computed, "time penalty")
+
+    def end_lines_complete(self) -> bool:
+        """Whether the end-of-game rack lines the ruleset expects are all there."""
+        n = len(self.nicks)
+        if self.ending == "time":
+            return True
+        if self.ending == "went_out":
+            if self.ruleset.outplay == OUTPLAY_DOUBLE:
+                return bool(self.end_lines["points"])
+            return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
+        return len(self.end_lines["penalty"]) >= n
+
+    # -- the whole game ----------------------------------------------------------------------------
+    def run(self) -> RescoreReport:
+        record = self.record
+        for problem in record.problems:
+            self.discrepancies.append(
+                Discrepancy(problem.line, PARSE, problem.text or None, None,
+                            f"line {problem.line}: {problem.message}"
+                            + (f": {problem.text!r}" if problem.text else ""))
+            )
+        reported = {pr.line for pr in record.problems}
+        bad_nicks = {pr.text for pr in record.problems}
+        unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
+        previous = 0
+        for event in record.events:
+            if any(previous < line < event.line for line in unreadable):
+                # An event line between these could not be read: whose turn, the board and the
+                # record's totals are unknown from here; they are not reported again.
+                self.turn_player = None
+                self.board_uncertain = self.board_uncertain or previous + 1
+                self.bases = [[] for _ in self.nicks]
+            previous = event.line
+            seats = self.index.get(event.nick)
+            if seats is None:
+                if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
+                    self.flag(event, PARSE, f"{event.nick!r} is not a player of this game")
+                if event.kind == "end_rack_points" and self.out_player is not None:
+                    seats = [self.out_player]
+                elif self.turn_player is None or event.kind not in TURN_KINDS:
+                    self.turn_player = None
+                    self.board_uncertain = self.board_uncertain or event.line
+                    continue
+                else:
+                    seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
+            p = self.seat(seats, event)
+            if event.kind in TURN_KINDS and self.turn_player is not None and self.ending is None:
+                p = self.wrong_name(event, p)
+            result = EventResult(event.line, event.nick, event.kind)
+            kind = event.kind
+            if kind in TURN_KINDS and not (self.turn_player == p and kind != "play" and False):
+                if not self.check_turn(event, p):
+                    self.account(event, result, p, event.score or 0, kind, unexpected=True)
+                    self.events.append(result)
+                    continue
+            if kind == "play":
+                self.play(event, p, result)
+            elif kind in ("pass", "exchange"):
+                self.pass_or_exchange(event, p, result)
+            elif kind == "phony_withdrawn":
+                self.withdraw(event, p, result)
+            elif kind == "challenge_bonus":
+                self.challenge_bonus(event, p, result)
+            elif kind in ("end_rack_points", "end_rack_penalty"):
+                self.end_rack(event, p, result)
+            elif kind == "time_penalty":
+                self.time_penalty(event, p, result)
+            else:  # pragma: no cover - the reader knows no other kinds
+                self.flag(event, PARSE, f"unknown event kind {kind}")
+                continue
+            self.events.append(result)
+            if self.ending is None and any(_TIME_LIMIT_NOTE.search(n) for n in event.notes):
+                self.ending, self.ended_at = "time", event.line
+        last_event = record.events[-1].line if record.events else 0
+        for p, rack_text in sorted(record.racks.items()):
+            if rack_text and p - 1 < len(self.nicks) and self._pragma_line(f"rack{p}") > last_event:
+                try:
+                    rack = parse_rack(rack_text, self.alphabet)
+                except AdjudicateError as err:
+                    self.flag(None, ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
+                              line=self._pragma_line(f"rack{p}"))
+                    continue
+                missing = _multiset_missing(self.unseen, list(rack))
+                if missing:
+                    self.flag(None, ILLEGAL_PLAY,
+                              f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
+                              "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
+        self.check_end_lines()
+        return self.report()
+
+    def _pragma_line(self, keyword: str) -> int:
+        return next((line for line, key, _ in self.record.pragmas if key == keyword), 0)
+
+    def rack_value(self, text: str | None) -> int:
+        try:
+            return self.alphabet.rack_value(parse_rack(text or "", self.alphabet))
+        except AdjudicateError:
+            return 0
+
+    def check_end_lines(self) -> None:
+        """At the end of the record: the end-of-game lines the ruleset expects, and their sums."""
+        if self.ending is None or self.ending == "time":
+            if self.ending == "time" and (self.end_lines["points"] or self.end_lines["penalty"]):
+                first = (self.end_lines["points"] + self.end_lines["penalty"])[0]
+                self.flag(first, UNEXPECTED_EVENT,
+                          "rack adjustment in a game ended by the time limit (none is due)")
+            return
+        last_line = self.record.events[-1].line if self.record.events else 0
+        alphabet = self.alphabet
+        if self.ending == "went_out":
+            out = self.out_player
+            held = [self.known_left[i] for i in range(len(self.nicks)) if i != out]
+            if not self.end_lines["points"]:
+                self.flag(None, END_RACK,
+                          f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
+                          "line adds the opponents' tiles", line=last_line)
+            elif all(h is not None for h in held):
+                total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
+                counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
+                if counted != total:
+                    tiles = "".join(format_rack(h, alphabet) for h in held if h)  # type: ignore[arg-type]
+                    self.flag(self.end_lines["points"][0], END_RACK,
+                              f"the opponents held {tiles} ({total} points), the out-play line "
+                              f"counts {counted}", counted, total)
+            if self.ruleset.outplay != OUTPLAY_DOUBLE and len(self.end_lines["penalty"]) < len(held):
+                self.flag(None, END_RACK,
+                          f"under {self.ruleset.name} every other player subtracts their tiles: "
+                          f"{len(held)} end-rack line(s) expected after line {self.ended_at}, "
+                          f"found {len(self.end_lines['penalty'])}", line=last_line)
+        elif len(self.end_lines["penalty"]) < len(self.nicks):
+            self.flag(None, END_RACK,
+                      f"the game ended on {self.ending} at line {self.ended_at}: each player "
+                      f"subtracts their own tiles, but {len(self.end_lines['penalty'])} of "
+                      f"{len(self.nicks)} end-rack lines are there", line=last_line)
+
+    def report(self) -> RescoreReport:
+        record = self.record
+        players = [
+            PlayerResult(nick, next((p.name for p in record.players if p.nick == nick), nick),
+                         self.last_recorded[i], self.computed[i])
+            for i, nick in enumerate(self.nicks)
+        ]
+        best = max(self.computed) if self.computed else 0
+        winners = [nick for i, nick in enumerate(self.nicks) if self.computed[i] == best]
+        self.discrepancies.sort(key=lambda d: d.line)
+        return RescoreReport(
+            file=record.name,
+            ruleset=self.ruleset.name,
+            ruleset_reason=self.reason,
+            lexicon=record.lexicon,
+            players=players,
+            events=self.events,
+            discrepancies=self.discrepancies,
+            info=self.info,
+            ending=self.ending,
+            winners=winners if self.ending else [],
+            checked_words_with=getattr(self.lexicon, "id", None),
+        )
+
+
+def rescore_game(
+    record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
+    lexicon: Any | None = None,
+) -> RescoreReport:
+    """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
+    :func:`choose_ruleset`) and report every disagreement. With ``lexicon`` (anything answering
+    ``key in lexicon``), every word formed is looked up and unchallenged phonies are listed in
+    ``report.info`` (information: under the rules an unchallenged play stands)."""
+    if ruleset is None:
+        ruleset, reason = choose_ruleset(record)
+    return _Replay(record, ruleset, reason or ruleset.name, lexicon).run()
