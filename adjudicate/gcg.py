@@ -43,7 +43,13 @@ Reading rules (the quirks of real files, ``GCG.md``):
 * ``#note`` attaches to the preceding event; the following lines that are neither pragmata nor
   events continue it (blank lines inside are kept, trailing ones dropped). A note before the first
   event becomes a record-level note (``GameRecord.notes``) and a ``structure`` problem.
-* An event whose nick is no player's is still returned, with a ``structure`` problem.
+* An event whose nick is no player's is still returned (one ``structure`` problem per unknown nick).
+* ``#playerN`` for any N >= 1 (Quackle writes ``#player3``/``#player4``); a missing full name is the
+  nick. ``#rackN`` gives ``racks[N]`` wherever it is (followed by events: a ``structure`` problem).
+  ``-0`` is read as a pass; ``-N`` as an exchange of N unknown tiles (``exchange_count``).
+* A line longer than 64 KiB, or with control characters (NUL...), is a ``parse`` problem whose
+  ``text`` is its first 200 characters. A UTF-16 file, an empty file, or one with no ``#player``
+  line and no event raises :class:`GcgError`.
 
 Problem kinds: ``parse`` (a line that could not be read; it is not in ``events``), ``encoding``,
 ``structure`` (a line that was read but is out of place or conflicts with another: header pragma
@@ -366,26 +372,14 @@ def _parse_lines(
     pragmas = record.pragmas
     players = record.players
     add = problems.append
-    note: list[str] | None = None  # the lines of the note being read
-    note_owner: GcgEvent | None = None
+    note: list[str] | None = None  # the notes list whose last item is the note being read
+    blanks = 0  # blank lines read since the note's last text line
     first_event_line = 0
     seen_header: dict[str, int] = {}
     rack_lines: list[tuple[int, int]] = []
     player_numbers: set[int] = set()
     player_nicks: set[str] = set()
     control = _CONTROL_RE.search if has_control else None
-
-    def close_note() -> None:
-        nonlocal note
-        assert note is not None
-        while note and not note[-1]:
-            note.pop()
-        text = "\n".join(note)
-        if note_owner is None:
-            record.notes[-1] = text
-        else:
-            note_owner.notes[-1] = text
-        note = None
 
     check_long = long_text and any(len(line) > MAX_LINE for line in lines)
     fast = _FAST_EVENT_RE.match
@@ -394,8 +388,7 @@ def _parse_lines(
         first = line[:1]
         if first == ">" and plain:
             # Fast path: a canonical event line ">nick: RACK 8D WORD +S CUM" etc.
-            if note is not None:
-                close_note()
+            note = None
             m = fast(line)
             if m is not None:
                 nick, rack, pos, word, score, cum, desc, score2, cum2 = m.groups()
@@ -416,22 +409,20 @@ def _parse_lines(
                         first_event_line = number
                     continue
         if not line or line.isspace():
-            if note is not None:
-                note.append("")
+            blanks += 1
             continue
         if check_long and len(line) > MAX_LINE:
-            if note is not None:
-                close_note()
+            note = None
             add(GcgProblem(number, "parse", f"line too long ({len(line)} characters)", line[:TEXT_IN_PROBLEM]))
             continue
         if control is not None and control(line) is not None:
-            if note is not None:
-                close_note()
+            note = None
             add(GcgProblem(number, "parse", "control characters or binary data", line[:TEXT_IN_PROBLEM]))
             continue
         if first != ">" and first != "#":
-            if note is not None:  # continuation of a multi-line note
-                note.append(line.rstrip())
+            if note is not None:  # continuation of a multi-line note (blank lines inside kept)
+                note[-1] += "\n" * (blanks + 1) + line.rstrip()
+                blanks = 0
                 continue
             stripped = line.lstrip()
             first = stripped[0]
@@ -440,8 +431,7 @@ def _parse_lines(
                                line[:TEXT_IN_PROBLEM]))
                 continue
             line = stripped
-        if note is not None:
-            close_note()
+        note = None
 
         if first == ">":
             event = _parse_event(line, number)
@@ -466,14 +456,14 @@ def _parse_lines(
             role = _pragma_role(keyword)
         what = role[0]
         if what == "note":
-            note = [value]
+            blanks = 0
             if events:
-                note_owner = events[-1]
-                note_owner.notes.append(value)
-                note_owner.note_lines.append(number)
+                note = events[-1].notes
+                note.append(value)
+                events[-1].note_lines.append(number)
             else:
-                note_owner = None
-                record.notes.append(value)
+                note = record.notes
+                note.append(value)
                 record.note_lines.append(number)
                 add(GcgProblem(number, "structure", "note before the first event (kept as a note on the game)",
                                line[:TEXT_IN_PROBLEM]))
@@ -514,9 +504,6 @@ def _parse_lines(
         elif what == "tile":
             if value:
                 record.multichar_tiles.append(value.split(None, 1)[0])
-    if note is not None:
-        close_note()
-
     _check_structure(record, problems, rack_lines)
 
 
@@ -747,6 +734,8 @@ def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
     elif kind == "pass":
         desc = "-"
     elif kind == "exchange":
+        if event.tiles is None and event.exchange_count is None:
+            raise GcgError(f"line {event.line}: an exchange needs tiles or a count")
         desc = f"-{event.exchange_count}" if event.tiles is None else "-" + conv(event.tiles)
     elif kind == "phony_withdrawn":
         desc = "--"
