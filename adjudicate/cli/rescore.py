@@ -1,1 +1,232 @@
-"""`adjudicate rescore` (not built yet)."""
+"""`adjudicate rescore`: replay recorded games and report every disagreement."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, emit_json, read_input
+from adjudicate.errors import AdjudicateError
+
+# Below this many games a pool costs more than it saves: run in this process.
+POOL_THRESHOLD = 64
+
+
+class Format(str, enum.Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+def rescore_one(
+    path: str, rules: Optional[str], overrides: dict[str, Any], lexicon_name: Optional[str],
+    check_words: bool, data: Optional[bytes] = None,
+) -> dict[str, Any]:
+    """Rescore one file; a dict (the report, or ``{"file", "error"}``). Runs in worker processes."""
+    from adjudicate.gcg import read_gcg
+    from adjudicate.rescore import choose_ruleset, rescore_game
+    from adjudicate.rules import apply_overrides
+
+    name = "<stdin>" if path == "-" else path
+    try:
+        if data is None:
+            data = read_input(path)
+        record = read_gcg(data, name=name)
+        ruleset, reason = choose_ruleset(record, rules)
+        if overrides:
+            ruleset = apply_overrides(ruleset, overrides)
+            reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        lexicon = None
+        if check_words:
+            lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
+        return rescore_game(record, ruleset, reason=reason, lexicon=lexicon).to_dict()
+    except AdjudicateError as err:
+        return {"file": name, "error": str(err)}
+    except OSError as err:
+        return {"file": name, "error": f"{err.filename or name}: {err.strerror or err}"}
+
+
+_LEXICONS: dict[str, Any] = {}
+
+
+def _lexicon(name: str) -> Any:
+    """One lexicon per process, with a memo in front of its lookups (batch work repeats words)."""
+    if name not in _LEXICONS:
+        from adjudicate.lexicon import open_lexicon
+
+        lexicon = open_lexicon(name)
+        _LEXICONS[name] = _Memo(lexicon)
+    return _LEXICONS[name]
+
+
+class _Memo:
+    def __init__(self, lexicon: Any) -> None:
+        self.lexicon = lexicon
+        self.id = lexicon.id
+        self.seen: dict[str, bool] = {}
+
+    def __contains__(self, key: str) -> bool:
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = key in self.lexicon
+        return found
+
+
+def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
+             stdin: Optional[bytes]) -> list[dict[str, Any]]:
+    if jobs > 1 and len(games) >= POOL_THRESHOLD:
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunk = max(1, min(256, len(games) // (jobs * 8)))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = pool.map(_worker, [(g, *args) for g in games], chunksize=chunk)
+            return _with_progress(results, len(games), progress)
+    results = (rescore_one(g, *args, data=stdin if g == "-" else None) for g in games)
+    return _with_progress(results, len(games), progress)
+
+
+def _worker(item: tuple[Any, ...]) -> dict[str, Any]:
+    return rescore_one(*item)
+
+
+def _with_progress(results: Any, total: int, progress: bool) -> list[dict[str, Any]]:
+    if not progress:
+        return list(results)
+    out = []
+    with typer.progressbar(results, length=total, label="rescoring", file=sys.stderr) as bar:
+        for item in bar:
+            out.append(item)
+    return out
+
+
+def _exit_code(reports: list[dict[str, Any]]) -> int:
+    if any("error" in r for r in reports):
+        return EXIT_ERROR
+    if any(r["discrepancies"] for r in reports):
+        return EXIT_NO
+    return EXIT_OK
+
+
+def _render_one(report: dict[str, Any]) -> str:
+    from tabulate import tabulate
+
+    lines = [
+        f"{report['file']}: ruleset {report['ruleset']} ({report['ruleset_reason']})"
+        + (f", lexicon {report['lexicon']}" if report.get("lexicon") else ""),
+    ]
+    players = [
+        [p["nick"], p["name"], p["recorded_final"], p["computed_final"],
+         "" if p["recorded_final"] == p["computed_final"] else "differs"]
+        for p in report["players"]
+    ]
+    lines.append(tabulate(players, headers=["player", "name", "recorded", "computed", ""]))
+    ending = {"went_out": "a player went out", "scoreless": "scoreless turns",
+              "passes": "passes", "time": "the time limit", None: "not finished"}
+    result = ending.get(report["ending"], report["ending"])
+    winner = ", ".join(report["winners"]) if report["winners"] else "-"
+    lines.append(f"ended by: {result}; winner (computed): {winner}")
+    if report["discrepancies"]:
+        rows = [[d["line"], d["kind"], _show(d["recorded"]), _show(d["computed"]),
+                 d["message"].split(": ", 1)[-1]] for d in report["discrepancies"]]
+        lines.append("")
+        lines.append(tabulate(rows, headers=["line", "kind", "recorded", "computed", "what"]))
+    else:
+        lines.append("no discrepancies: every score agrees")
+    for item in report["info"]:
+        if item["kind"] == "phony":
+            lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
+                         f"{', '.join(item['words'])} (it stands under the rules)")
+        else:
+            lines.append(f"info: {item['message']}")
+    return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _render_many(reports: list[dict[str, Any]]) -> str:
+    from tabulate import tabulate
+
+    rows = []
+    for r in reports:
+        if "error" in r:
+            rows.append([r["file"], "", "", "ERROR", r["error"]])
+            continue
+        first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
+        rows.append([r["file"], r["ruleset"], r["ending"] or "unfinished",
+                     len(r["discrepancies"]) or "ok", first])
+    return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
+
+
+def _render_csv(reports: list[dict[str, Any]]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
+                     "first_kind", "first_message", "error"])
+    for r in reports:
+        if "error" in r:
+            writer.writerow([r["file"], "", "", "", "", "", "", "", r["error"]])
+            continue
+        d = r["discrepancies"][0] if r["discrepancies"] else None
+        writer.writerow([r["file"], r["ruleset"], r["ending"] or "", r["ok"],
+                         len(r["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
+                         d["message"] if d else "", ""])
+    return out.getvalue().rstrip("\n")
+
+
+@app.command()
+def rescore(
+    games: Annotated[list[str], typer.Argument(help="GCG files, or - for stdin.")],
+    rules: Annotated[Optional[str], typer.Option(
+        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")] = None,
+    lexicon: Annotated[Optional[str], typer.Option(
+        "--lexicon", "-l", help="Lexicon for --check-words (default: the ruleset's).")] = None,
+    check_words: Annotated[bool, typer.Option(
+        "--check-words", help="Look every word up; list unchallenged phonies (information).")] = False,
+    output: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv.")] = Format.table,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
+    set_: Annotated[Optional[list[str]], typer.Option(
+        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Replay recorded games (GCG) and report every score that disagrees with the record.
+
+    Every move score, cumulative, challenge bonus, end-of-game rack adjustment and time penalty
+    is recomputed under the ruleset. Exit 0 when everything agrees, 1 when something does not,
+    2 when a file cannot be read or adjudicated.
+
+    Example: adjudicate rescore round7_board3.gcg
+
+    Example: adjudicate rescore --rules fise --format json games/*.gcg --jobs 2
+    """
+    from adjudicate.cli.common import errors_exit_2
+    from adjudicate.rules import find_ruleset, parse_overrides
+
+    with errors_exit_2():
+        if rules:
+            find_ruleset(rules)  # an unknown ruleset is a usage error, before any file
+        overrides = parse_overrides(set_ or [])
+    stdin = sys.stdin.buffer.read() if "-" in games else None
+    progress = len(games) > 1 and not quiet and sys.stderr.isatty()
+    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin)
+    for r in reports:
+        if "error" in r:
+            typer.echo(f"Error: {r['error']}", err=True)
+    if output is Format.json:
+        emit_json(reports[0] if len(reports) == 1 else reports)
+    elif output is Format.csv:
+        typer.echo(_render_csv(reports))
+    elif len(reports) == 1:
+        if "error" not in reports[0]:
+            typer.echo(_render_one(reports[0]))
+    else:
+        typer.echo(_render_many(reports))
+    raise typer.Exit(_exit_code(reports))
