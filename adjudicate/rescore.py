@@ -557,6 +557,7 @@ class _Replay:
         rules = self.ruleset
         last = self.last_play
         recorded = event.score
+        self.read_rack(event)  # the rack after drawing, when written: it must at least be tiles
         if last is None:
             self.flag(event, UNEXPECTED_EVENT,
                       f"a challenge bonus for {event.nick}, but the line before is not a play")
@@ -882,4 +883,10 @@ def rescore_game(
     ``report.info`` (information: under the rules an unchallenged play stands)."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
+    for line, keyword, value in record.pragmas:
+        if keyword == "game-type" and value.strip().lower() not in ("", "classic"):
+            raise AdjudicateError(
+                f"{record.name}: line {line}: game type {value.strip()!r} is not classic Scrabble; "
+                "only classic games can be rescored"
+            )
     return _Replay(record, ruleset, reason or ruleset.name, lexicon).run()
