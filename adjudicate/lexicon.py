@@ -994,11 +994,12 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     histogram = _histogram(keys)
     report.add("histogram", histogram == manifest.get("histogram"), "length histogram" + ("" if histogram == manifest.get("histogram") else f" {histogram} != manifest {manifest.get('histogram')}"))
 
+    reader: object = None
     if lexicon is not None:
         try:
             import dawg  # DAWG2's C reader: all the words in a few ms (the pure walk checks a sample)
 
-            reader: object = dawg.DAWG().frombytes(dawg_data)
+            reader = dawg.DAWG().frombytes(dawg_data)
             how = "DAWG2"
         except ImportError:  # pragma: no cover
             reader, how = lexicon, "pure-Python"
@@ -1026,7 +1027,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
 
     if source is not None:
         checked = check_word_list(source, alphabet)
-        missing_src = [k for k in checked.keys if lexicon is None or k not in lexicon]
+        missing_src = [k for k in checked.keys if reader is None or k not in reader]  # type: ignore[operator]
         report.add("source_words", not missing_src, f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon" + (f" (first missing: {missing_src[0].translate(table)})" if missing_src else "") + (f"; {len(checked.rejected)} source entries cannot be tiles" if checked.rejected else ""))
         extra = len(set(keys) - set(checked.keys))
         recorded_src = manifest.get("source", {}).get("sha256") if isinstance(manifest.get("source"), dict) else None

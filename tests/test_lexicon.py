@@ -1,0 +1,419 @@
+"""Compiled lexicons: build, check, verify, diff, info, list, the search path, corruption, the CLI.
+
+The small lists in tests/data/words/lex_* were counted by hand (see each test). The real DISC list
+is read from $ADJUDICATE_DISC (default: ../shared/lexicons/disc/words.txt.gz beside the repo); the
+tests that need it are skipped when it is absent.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate import lexicon as lx
+from adjudicate import tiles
+from adjudicate.cli import app
+from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
+
+REPO = Path(__file__).resolve().parent.parent
+WORDS = Path(__file__).resolve().parent / "data" / "words"
+ES = WORDS / "lex_es.txt"  # UTF-8 with BOM, CRLF
+CA = WORDS / "lex_ca_latin1.txt"  # Latin-1
+EN_OLD = WORDS / "lex_en_old.txt"
+EN_NEW = WORDS / "lex_en_new.txt"
+DISC = Path(os.environ.get("ADJUDICATE_DISC", REPO.parent / "shared" / "lexicons" / "disc" / "words.txt.gz"))
+SHIPPED = ("en-kjxqz", "es-aosw", "ca-wcatalan")
+
+# lex_es.txt, by hand: 18 entries; rejected KIWI (line 10), CH (14, 1 tile), INCONSTITUCIONAL (15,
+# 16 tiles); 10 words; duplicates: charro, ÑANDU, chico, 1ICO, arbol = 5.
+ES_WORDS = ["[CH]A[RR]O", "[CH]ICO", "[LL]AMA", "ARBOL", "CA[RR]O", "CAÑON", "PE[RR]O", "PO[LL]O", "ZZ", "ÑANDU"]
+ES_REJECTED = [
+    (10, "KIWI", "K is not a tile of the spanish set"),
+    (14, "CH", "1 tile: a word has at least 2"),
+    (15, "INCONSTITUCIONAL", "16 tiles: a word has at most 15"),
+]
+# lex_ca_latin1.txt, by hand: 13 entries; rejected KIWI, YOGUR, QATAR, L·L; 8 words; 1 duplicate (cel.la).
+CA_WORDS = ["ANEC", "ANY", "AILLAT", "CEL·LA", "COL·LECCIO", "GARÇO", "QUATRE", "QUESTIO"]
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty $ADJUDICATE_LEXICONS dir and user data dir (the shipped lexicons stay visible)."""
+    (tmp_path / "lexicons").mkdir()
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", str(tmp_path / "lexicons"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "lexicons"
+
+
+@pytest.fixture
+def es_lex(env: Path) -> Path:
+    lx.build_lexicon(str(ES), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
+    return env / "es-test"
+
+
+def words_of(directory: Path) -> list[str]:
+    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
+
+
+# -- reading word lists --------------------------------------------------------------------------
+
+
+def test_check_spanish_list_utf8_bom_crlf() -> None:
+    report = lx.check_word_list(str(ES), "spanish")
+    assert (report.entries, report.word_count, report.duplicates) == (18, 10, 5)
+    assert report.encoding == "utf-8"
+    assert [(r.line, r.word, r.reason) for r in report.rejected] == ES_REJECTED
+    assert str(report.rejected[0]) == f"{ES}:10: 'KIWI': K is not a tile of the spanish set"
+    assert report.histogram == {"2": 1, "4": 6, "5": 3}
+    assert [tiles.format_word(tiles.from_key(k, tiles.get_alphabet("spanish")), tiles.get_alphabet("spanish")) for k in report.keys] == ES_WORDS
+
+
+def test_check_catalan_list_latin1() -> None:
+    report = lx.check_word_list(str(CA), "catalan")
+    assert (report.entries, report.word_count, report.duplicates, report.encoding) == (13, 8, 1, "latin-1")
+    assert [(r.line, r.word) for r in report.rejected] == [(9, "KIWI"), (10, "YOGUR"), (11, "QATAR"), (13, "L·L")]
+    assert report.rejected[1].reason == "Y is not a Catalan tile outside NY"
+    assert report.histogram == {"2": 1, "4": 2, "5": 2, "6": 2, "8": 1}
+
+
+def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
+    gz = tmp_path / "es.txt.gz"
+    gz.write_bytes(gzip.compress(ES.read_bytes()))
+    plain, packed = lx.check_word_list(str(ES), "spanish"), lx.check_word_list(str(gz), "spanish")
+    assert packed.keys == plain.keys and len(packed.rejected) == 3
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "words"),
+    [
+        ("spanish", ["Charro", "[CH]ICO", "1ICO", "ñandú", "CH", "LLL", "RRR", "[ch]", "KIWI", "A.B", "x[LL]", "ß"]),
+        ("catalan", ["cel.la", "CEL·LA", "celŀla", "ANY", "QÜESTIÓ", "QATAR", "YOGUR", "L·L·L", "A1B", "[NY]A", "·L", "garçó"]),
+        ("english", ["quixotic", "Zoë", "qi", "K9", "a-b", "naïve", "ÆON"]),
+    ],
+)
+def test_batch_keyer_reads_as_parse_word(alphabet: str, words: list[str]) -> None:
+    alpha = tiles.get_alphabet(alphabet)
+
+    def reference(word: str) -> str | None:
+        try:
+            parsed = tiles.parse_word(word, alpha)
+            tiles.check_length(word, parsed)
+        except UnknownTileError:
+            return None
+        return tiles.to_key(parsed, alpha)
+
+    batch = lx._batch_keyer(alpha)
+    assert batch is not None
+    assert batch(words) == [reference(w) for w in words]
+
+
+# -- building ------------------------------------------------------------------------------------
+
+
+def test_build_writes_a_lexicon(es_lex: Path) -> None:
+    assert sorted(os.listdir(es_lex)) == ["manifest.json", "words.dawg", "words.txt.gz"]
+    assert words_of(es_lex) == ES_WORDS
+    manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
+    assert manifest["id"] == "es-test" and manifest["name"] == "Test ES" and manifest["edition"] == "1"
+    assert (manifest["alphabet"], manifest["language"], manifest["word_count"]) == ("spanish", "es", 10)
+    assert manifest["histogram"] == {"2": 1, "4": 6, "5": 3}
+    assert manifest["source"]["file"] == "lex_es.txt"
+    text = gzip.decompress((es_lex / "words.txt.gz").read_bytes())
+    assert manifest["text_sha256"] == lx.hashlib.sha256(text).hexdigest()
+    assert manifest["dawg_sha256"] == lx.hashlib.sha256((es_lex / "words.dawg").read_bytes()).hexdigest()
+    assert set(manifest["builder"]) == {"adjudicate", "DAWG2", "python"}
+    # the load path reads the manifest without json: it must see what json sees
+    quick = lx._quick_fields((es_lex / "manifest.json").read_text("utf-8"))
+    assert quick == {k: manifest[k] for k, _ in lx._LOAD_FIELDS}
+
+
+def test_open_by_id_and_path_and_look_up(es_lex: Path) -> None:
+    lex = lx.open_lexicon("es-test")
+    assert (lex.id, lex.name, lex.edition, lex.alphabet.name, lex.word_count) == ("es-test", "Test ES", "1", "spanish", 10)
+    assert lex.where == "env" and lex.label() == "Test ES 1" and lex.standin_note == ""
+    assert lx.open_lexicon(str(es_lex)).dawg_sha256 == lex.dawg_sha256
+    for word in ("Charro", "[CH]A[RR]O", "1A3O", "ÑANDÚ", "cañón", "zz", "pollo"):
+        assert lex.contains_word(word), word
+    for word in ("CARO", "CHARR", "ZZZ", "LAMA", "NANDU"):
+        assert not lex.contains_word(word), word
+    assert "1A3O" in lex and "CHARRO" not in lex and 7 not in lex  # type: ignore[operator]
+    with pytest.raises(UnknownTileError, match="K is not a tile"):
+        lex.contains_word("KIWI")
+    # the inlined walk answers as dawg_python does
+    for key in ("1A3O", "1A3", "ZZ", "Z", "", "ÑANDU", "ÑANDUS", "PO2O"):
+        assert (key in lex) == (key in lex.dawg), key
+
+
+def test_same_words_in_any_order_build_byte_identical(tmp_path: Path) -> None:
+    lines = ES.read_text("utf-8-sig").splitlines()
+    random.Random(7).shuffle(lines)
+    shuffled = tmp_path / "src" / "lex_es.txt"  # same file name: the manifest records it
+    shuffled.parent.mkdir()
+    shuffled.write_text("\n".join(line.lower() for line in lines) + "\n", encoding="latin-1", errors="strict")
+    a, b, c = (str(tmp_path / n / "es") for n in ("a", "b", "c"))  # the id is the directory's name
+    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=a)
+    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=c)
+    report = lx.build_lexicon(str(shuffled), "spanish", "Test ES", out_dir=b)
+    assert report.encoding == "latin-1" and report.word_count == 10
+    for name in ("words.dawg", "words.txt.gz", "manifest.json"):
+        assert Path(a, name).read_bytes() == Path(c, name).read_bytes(), name
+    assert Path(a, "words.dawg").read_bytes() == Path(b, "words.dawg").read_bytes()
+    assert Path(a, "words.txt.gz").read_bytes() == Path(b, "words.txt.gz").read_bytes()
+    ma, mb = (json.loads(Path(d, "manifest.json").read_text("utf-8")) for d in (a, b))
+    assert ma["source"]["sha256"] != mb["source"]["sha256"]  # the source file itself differs
+    ma.pop("source"), mb.pop("source")
+    assert ma == mb
+
+
+def test_build_refuses_a_directory_that_is_not_a_lexicon(tmp_path: Path) -> None:
+    target = tmp_path / "notes"
+    target.mkdir()
+    (target / "todo.txt").write_text("keep me")
+    with pytest.raises(LexiconError, match="not a lexicon directory"):
+        lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(target))
+    assert (target / "todo.txt").read_text() == "keep me"
+
+
+def test_build_never_replaces_its_source(tmp_path: Path) -> None:
+    out = tmp_path / "lex"
+    lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(out))
+    inside = out / "words.txt"
+    shutil.copy(EN_OLD, inside)
+    with pytest.raises(LexiconError, match="inside the output directory"):
+        lx.build_lexicon(str(inside), "english", "x", out_dir=str(out))
+    assert inside.read_bytes() == EN_OLD.read_bytes()
+
+
+def test_rebuild_replaces_a_lexicon_and_keeps_its_licence(tmp_path: Path) -> None:
+    out = tmp_path / "lex"
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
+    lx.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
+    assert (out / "LICENSE").read_text() == "L" and (out / "ATTRIBUTION").read_text() == "A"
+    assert words_of(out) == ["CAT", "CATS", "DOG", "EMU", "FISH", "QI", "XU", "ZA"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp dirs left
+
+
+# -- corruption: an error, never a wrong verdict -----------------------------------------------
+
+
+def _flip(path: Path, offset: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda d: _flip(d / "words.dawg", 1000), "words.dawg has SHA-256"),
+        (lambda d: (d / "words.dawg").write_bytes((d / "words.dawg").read_bytes()[:-4]), "words.dawg has SHA-256"),
+        (lambda d: (d / "words.dawg").unlink(), "words.dawg is missing"),
+        (lambda d: (d / "manifest.json").write_text("{garbage"), "manifest.json is not valid JSON"),
+        (lambda d: (d / "manifest.json").write_bytes(b"\xff\xfe"), "manifest.json is not UTF-8"),
+        (lambda d: (d / "manifest.json").unlink(), "manifest.json is missing"),
+        (lambda d: (d / "manifest.json").write_text('{"alphabet": "spanish", "word_count": 10}'), "manifest.json has no dawg_sha256"),
+    ],
+)
+def test_corrupted_lexicon_is_an_error(es_lex: Path, runner: CliRunner, damage, message: str) -> None:  # type: ignore[no-untyped-def]
+    damage(es_lex)
+    with pytest.raises(LexiconCorruptError, match=f"lexicon es-test is corrupted: {message}"):
+        lx.open_lexicon("es-test")
+    result = runner.invoke(app, ["lexicon", "info", "es-test"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: lexicon es-test is corrupted: ")
+    verdict = runner.invoke(app, ["challenge", "--lexicon", "es-test", "CHARRO"])
+    assert verdict.exit_code == 2 and "corrupted" in verdict.stderr
+    assert "ACCEPTABLE" not in verdict.stdout
+    verify = runner.invoke(app, ["lexicon", "verify", "es-test"])
+    assert verify.exit_code == 1 and "FAILED" in verify.stdout
+
+
+def test_manifest_in_another_layout_still_loads(es_lex: Path) -> None:
+    manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
+    (es_lex / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")  # one line
+    assert lx._quick_fields((es_lex / "manifest.json").read_text("utf-8")) is None
+    assert lx.open_lexicon("es-test").word_count == 10
+
+
+def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
+    """A DAWG swapped for one with an extra word (manifest checksum updated to match): verify fails."""
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
+    more = tmp_path / "more.txt"
+    more.write_text(EN_OLD.read_text() + "QWERTY\n")
+    lx.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
+    shutil.copy(tmp_path / "new" / "words.dawg", tmp_path / "old" / "words.dawg")
+    manifest = json.loads((tmp_path / "old" / "manifest.json").read_text("utf-8"))
+    manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))["dawg_sha256"]
+    (tmp_path / "old" / "manifest.json").write_text(lx.manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon(str(tmp_path / "old"))
+    assert not report.ok
+    assert [name for name, _, _ in report.failures] == ["dawg_exact"]
+
+
+# -- verify, diff, info, list ------------------------------------------------------------------
+
+
+def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
+    report = lx.verify_lexicon("es-test", str(ES))
+    assert report.ok, report.failures
+    names = [name for name, _, _ in report.checks]
+    for check in ("dawg_sha256", "dawg_loads", "text_sha256", "word_count", "histogram", "words_in_dawg", "dawg_exact", "non_words", "source_words"):
+        assert check in names
+    extra = tmp_path / "more.txt"
+    extra.write_text("CHARRO\nPERROS\n")
+    report = lx.verify_lexicon("es-test", str(extra))
+    assert [(n, d) for n, _, d in report.failures] == [("source_words", "1 of 2 source words in the lexicon (first missing: PE[RR]OS)")]
+
+
+def test_diff(env: Path, runner: CliRunner) -> None:
+    lx.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
+    report = lx.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
+    assert (report.entries, report.word_count, report.duplicates) == (9, 8, 1)
+    diff = lx.diff_lexicons("en-old", "en-new")
+    assert (diff.added, diff.removed) == (["CATS", "EMU", "XU"], ["BIRD"])
+    assert (diff.added_by_length, diff.removed_by_length) == ({"2": 1, "3": 1, "4": 1}, {"4": 1})
+    result = runner.invoke(app, ["lexicon", "diff", "en-old", "en-new"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "en-old (6 words) -> en-new (8 words)"
+    assert "+ CATS" in result.stdout and "- BIRD" in result.stdout
+    data = json.loads(runner.invoke(app, ["lexicon", "diff", "en-old", "en-new", "--json"]).stdout)
+    assert (data["added_count"], data["removed_count"], data["removed"]) == (3, 1, ["BIRD"])
+    assert runner.invoke(app, ["lexicon", "diff", "en-old", "en-old"]).exit_code == 0
+    mixed = runner.invoke(app, ["lexicon", "diff", "en-old", "es-aosw"])
+    assert mixed.exit_code == 2 and "cannot diff a english lexicon" in mixed.stderr
+
+
+def test_info_and_list(es_lex: Path, env: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    info = json.loads(runner.invoke(app, ["lexicon", "info", "es-test", "--json"]).stdout)
+    assert (info["id"], info["word_count"], info["where"], info["label"]) == ("es-test", 10, "env", "Test ES 1")
+    assert info["files"]["words.dawg"] == (es_lex / "words.dawg").stat().st_size
+    # a second env dir, and a user dir holding the same id: the first on the path wins
+    second = tmp_path / "second"
+    lx.build_lexicon(str(EN_OLD), "english", "Mine", out_dir=str(second / "en-mine"))
+    user = Path(lx.user_lexicon_dir())
+    lx.build_lexicon(str(EN_NEW), "english", "User copy", out_dir=str(user / "es-test"))
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", os.pathsep.join([str(env), str(second)]))
+    rows = json.loads(runner.invoke(app, ["lexicon", "list", "--json"]).stdout)
+    where = [(r["id"], r["where"], r["shadowed"]) for r in rows]
+    assert where[:3] == [("es-test", "env", False), ("en-mine", "env", False), ("es-test", "user", True)]
+    assert {("en-kjxqz", "shipped"), ("es-aosw", "shipped"), ("ca-wcatalan", "shipped")} <= {(r["id"], r["where"]) for r in rows}
+    assert lx.open_lexicon("es-test").name == "Test ES"
+    assert lx.open_lexicon("en-mine").where == "env"
+    table = runner.invoke(app, ["lexicon", "list"])
+    assert table.exit_code == 0 and "shadowed" in table.stdout and "search path: env:" in table.stderr
+
+
+def test_unknown_lexicon_lists_what_is_available(env: Path, runner: CliRunner) -> None:
+    with pytest.raises(LexiconError, match=r"unknown lexicon 'nwl2099' \(available: .*en-kjxqz.*es-aosw"):
+        lx.open_lexicon("nwl2099")
+    result = runner.invoke(app, ["lexicon", "info", "nwl2099"])
+    assert result.exit_code == 2 and result.stderr.startswith("Error: unknown lexicon 'nwl2099'")
+    with pytest.raises(LexiconError, match="no lexicon directory at"):
+        lx.open_lexicon("./no/such/dir")
+
+
+def test_user_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert lx.user_lexicon_dir() == str(tmp_path / "adjudicate" / "lexicons")
+
+
+# -- the CLI -----------------------------------------------------------------------------------
+
+
+def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
+    out = env / "es-cli"
+    result = runner.invoke(app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out)])
+    assert result.exit_code == 1  # built, but entries were rejected
+    assert result.stderr.splitlines() == [f"{ES}:{line}: {word!r}: {reason}" for line, word, reason in ES_REJECTED]
+    assert result.stdout.startswith("built es-cli: 10 words (18 entries, 5 duplicates, 3 rejected)")
+    assert words_of(out) == ES_WORDS
+    clean = runner.invoke(app, ["lexicon", "build", str(EN_OLD), "-a", "english", "-n", "Old", "-o", str(env / "en"), "-q"])
+    assert (clean.exit_code, clean.stdout) == (0, "")
+    stdin = runner.invoke(app, ["lexicon", "build", "-", "-a", "english", "-n", "Stdin", "-o", str(env / "in"), "--json"], input="QI\nZA\nqi\n")
+    assert stdin.exit_code == 0 and json.loads(stdin.stdout)["words"] == 2
+    assert runner.invoke(app, ["lexicon", "check", str(EN_NEW), "-a", "english"]).exit_code == 0
+    checked = runner.invoke(app, ["lexicon", "check", str(CA), "-a", "catalan", "--json"])
+    assert checked.exit_code == 1 and len(json.loads(checked.stdout)["rejected"]) == 4
+    missing = runner.invoke(app, ["lexicon", "check", str(WORDS / "nope.txt"), "-a", "catalan"])
+    assert missing.exit_code == 2 and "nope.txt" in missing.stderr
+    assert runner.invoke(app, ["lexicon", "check", str(ES), "-a", "klingon"]).exit_code == 2
+    refused = runner.invoke(app, ["lexicon", "build", str(ES), "-a", "spanish", "-n", "x", "-o", str(WORDS)])
+    assert refused.exit_code == 2 and "not a lexicon directory" in refused.stderr
+
+
+def test_cli_verify(es_lex: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(ES)])
+    assert result.exit_code == 0 and result.stdout.splitlines()[-1] == "es-test: OK"
+    data = json.loads(runner.invoke(app, ["lexicon", "verify", str(es_lex), "--json"]).stdout)
+    assert data["ok"] is True
+    assert runner.invoke(app, ["lexicon", "verify", "nope"]).exit_code == 2
+
+
+@pytest.mark.parametrize("command", ["build", "check", "verify", "diff", "info", "list"])
+def test_every_command_has_help_with_an_example(runner: CliRunner, command: str) -> None:
+    result = runner.invoke(app, ["lexicon", command, "--help"])
+    assert result.exit_code == 0 and "Example: adjudicate lexicon " + command in result.stdout
+
+
+# -- the read path stays light -----------------------------------------------------------------
+
+
+def test_loading_and_looking_up_imports_nothing_heavy() -> None:
+    code = (
+        "import sys; before = set(sys.modules)\n"
+        "from adjudicate.lexicon import open_lexicon\n"
+        "lex = open_lexicon('es-aosw'); assert lex.contains_word('charro')\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("ADJUDICATE_LEXICONS", "XDG_DATA_HOME")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=REPO)
+    loaded = set(out.stdout.split())
+    heavy = {"json", "re", "pathlib", "dataclasses", "typing", "gzip", "dawg", "dawg_python", "enum", "unicodedata"}
+    assert not loaded & heavy, loaded & heavy
+
+
+# -- shipped lexicons and the real DISC list -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lexicon_id", "good", "bad"),
+    [
+        ("en-kjxqz", ["QUIXOTIC", "qi", "za"], ["QXZ", "ZAZAZA"]),
+        ("es-aosw", ["CHARRO", "ñandú", "chico"], ["CHARROZ", "QIS"]),
+        ("ca-wcatalan", ["CEL·LA", "cel.la", "QUATRE", "ANY", "col·lecció"], ["QUATREZ", "ANYANY"]),
+    ],
+)
+def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: list[str]) -> None:
+    report = lx.verify_lexicon(lexicon_id)
+    assert report.ok, report.failures
+    lex = lx.open_lexicon(lexicon_id)
+    assert lex.where == "shipped" and lex.standin_note.startswith("stand-in, not ")
+    assert lex.standin_note in lex.label()
+    assert all(lex.contains_word(w) for w in good)
+    assert not any(lex.contains_word(w) for w in bad)
+    assert (REPO / "lexicons" / lexicon_id / "LICENSE").stat().st_size > 1000
+    assert (REPO / "lexicons" / lexicon_id / "ATTRIBUTION").read_text("utf-8").startswith(f"{lexicon_id}: a demonstration stand-in")
+
+
+@pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")
+def test_disc_builds_and_verifies_against_its_source(tmp_path: Path) -> None:
+    report = lx.build_lexicon(str(DISC), "catalan", "DISC", out_dir=str(tmp_path / "disc"))
+    assert (report.word_count, len(report.rejected), report.duplicates) == (583013, 0, 0)
+    verified = lx.verify_lexicon(str(tmp_path / "disc"), str(DISC))
+    assert verified.ok, verified.failures
+    lex = lx.open_lexicon(str(tmp_path / "disc"))
+    assert lex.contains_word("CEL·LA") and lex.contains_word("quatre") and not lex.contains_word("QUATREZ")
