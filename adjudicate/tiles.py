@@ -110,6 +110,11 @@ class Alphabet:
         self._max_len = max(len(f) for f in spelled)
         self._rack = dict(natural)
         self._rack["?"] = BLANK
+        # Fast path of parse_tiles: text made only of one-character labels (all English words).
+        self._single = {f: c for f, c in natural.items() if len(f) == 1}
+        self._single.update({f: c | BLANK_BIT for f, c in blank.items() if len(f) == 1})
+        self._single["."] = PLAYED_THROUGH
+        self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
 
     def __repr__(self) -> str:
         return f"get_alphabet({self.name!r})"
@@ -227,6 +232,11 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     Letters inside parentheses are played-through letters (``code | THROUGH_BIT``).
     A mixed-case digraph (``Ch``, ``Ny``, ``L·l``) is rejected as ambiguous.
     """
+    if alphabet._multi_start.isdisjoint(text):
+        try:
+            return tuple([alphabet._single[ch] for ch in text])
+        except KeyError:
+            pass  # the slow path names the bad letter
     out: list[int] = []
     i, n = 0, len(text)
     natural, blank, multi = alphabet._natural, alphabet._blank, alphabet._multi
