@@ -102,8 +102,24 @@ class EventResult:
     computed_score: int | None = None
     recorded_cumulative: int | None = None
     computed_cumulative: int | None = None
+    # Kept raw and formatted only when the report is shown (formatting every play costs time).
+    move: Any = None
+    breakdown: Any = None
+    alphabet: Any = None
+
+    def finish(self) -> None:
+        """Turn the raw move into canonical text (``.`` for played-through squares)."""
+        if self.move is not None:
+            main, alphabet = self.move.main, self.alphabet
+            self.tiles = format_word(
+                [t if i in main.new else -1 for i, t in enumerate(main.tiles)], alphabet)
+            if self.breakdown is not None:
+                self.words = [{"word": format_word(w.tiles, alphabet), "score": w.score}
+                              for w in self.breakdown.words]
+            self.move = self.breakdown = None
 
     def to_dict(self) -> dict[str, Any]:
+        self.finish()
         out: dict[str, Any] = {"line": self.line, "player": self.player, "kind": self.kind}
         if self.position is not None:
             out["position"] = self.position
@@ -205,14 +221,24 @@ class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
 
-def _multiset_missing(have: Counter[int], need: list[int]) -> list[int]:
-    """Tiles of ``need`` that ``have`` cannot supply (multiset difference)."""
-    left = Counter(have)
+def _multiset_missing(have: Any, need: list[int]) -> list[int]:
+    """Tiles of ``need`` that ``have`` (a rack, or a Counter of tiles) cannot supply."""
+    if isinstance(have, Counter):
+        used: dict[int, int] = {}
+        missing = []
+        for t in need:
+            n = used.get(t, 0)
+            if have[t] > n:
+                used[t] = n + 1
+            else:
+                missing.append(t)
+        return missing
+    left = list(have)
     missing = []
     for t in need:
-        if left[t] > 0:
-            left[t] -= 1
-        else:
+        try:
+            left.remove(t)
+        except ValueError:
             missing.append(t)
     return missing
 
@@ -412,21 +438,17 @@ class _Replay:
             else:
                 self.unplaceable(event, p, result, what, f"{what}: {err}", place)
             return
-        result.tiles = format_word(
-            [t if i in move.main.new else -1 for i, t in enumerate(move.main.tiles)], alphabet
-        )
+        result.move, result.breakdown, result.alphabet = move, None, alphabet
         new = list(move.new_tiles)
         if rack is not None:
             need = [BLANK if t & BLANK_BIT else t for t in new]
-            missing = _multiset_missing(Counter(rack), need)
+            missing = _multiset_missing(rack, need)
             if missing:
                 self.flag(event, ILLEGAL_PLAY,
                           f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
         breakdown = score_play(self.board, move, bingo_tiles=self.ruleset.rack_size,
                                bingo_bonus=self.ruleset.bingo_bonus)
-        result.words = [
-            {"word": format_word(w.tiles, alphabet), "score": w.score} for w in breakdown.words
-        ]
+        result.breakdown = breakdown
         self.board.place(move)
         for t in new:
             self.unseen[BLANK if t & BLANK_BIT else t] -= 1
@@ -597,7 +619,7 @@ class _Replay:
                 except AdjudicateError as err:
                     self.flag(event, ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
                     out = ()
-                missing = _multiset_missing(Counter(rack), list(out))
+                missing = _multiset_missing(rack, list(out))
                 if missing:
                     self.flag(event, ILLEGAL_PLAY,
                               f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "

@@ -114,6 +114,7 @@ class Alphabet:
         self._single = {f: c for f, c in natural.items() if len(f) == 1}
         self._single.update({f: c | BLANK_BIT for f, c in blank.items() if len(f) == 1})
         self._single["."] = PLAYED_THROUGH
+        self._rack_single = {f: c for f, c in self._rack.items() if len(f) == 1}
         self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
 
     def __repr__(self) -> str:
@@ -281,6 +282,11 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
 def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     """Read a rack: ``?`` is a blank, case ignored, every alias accepted."""
     folded = text.upper()
+    if alphabet._multi_start.isdisjoint(folded):
+        try:
+            return tuple([alphabet._rack_single[ch] for ch in folded])
+        except KeyError:
+            pass  # the slow path names the bad letter
     return tuple(alphabet._greedy(folded, alphabet._rack, text, what="rack"))
 
 
