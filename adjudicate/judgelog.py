@@ -20,6 +20,10 @@ who rewrites every hash after the edit. Against that, write down the head hash t
 chain cannot keep it. Removing lines from the *end* of the file is also only evident against a
 recorded head (or entry count).
 
+A batch of entries may share one ``fsync`` (``append(..., sync=False)`` then :meth:`JudgeLog.sync`),
+as long as none of their verdicts is shown before it: the command's line mode does this per chunk
+of input read, so every verdict printed is on disk first, at a fraction of the cost.
+
 Two sessions may share a file: each append takes ``fcntl.flock(LOCK_EX)`` on it, reads the last
 line to chain to it, and writes. A symlink is refused (``O_NOFOLLOW``), the file is opened for
 appending only and never truncated. This module never prints.
@@ -54,6 +58,7 @@ _FIELDS = (
     ("hash", str),
 )
 _HASH_TAIL = len(',"hash":""}') + 64
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # UTF-8 text, no spaces
 
 
 class JudgeLogError(AdjudicateError):
@@ -85,7 +90,7 @@ def format_entry(
     prev: str,
 ) -> bytes:
     """One log line (without newline), its ``hash`` field computed. Used by :class:`JudgeLog`."""
-    body = json.dumps(
+    body = _ENCODER.encode(
         {
             "seq": seq,
             "time": time,
@@ -96,9 +101,7 @@ def format_entry(
             "verdict": verdict,
             "lang": lang,
             "prev": prev,
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     ).encode("utf-8")
     return body[:-1] + b',"hash":"' + hashlib.sha256(body).hexdigest().encode("ascii") + b'"}'
 
@@ -204,8 +207,13 @@ class JudgeLog:
         acceptable: bool,
         lang: str,
         time: str | None = None,
+        sync: bool = True,
     ) -> int:
-        """Append one entry (one ``write()``, then ``fsync``) and return its sequence number."""
+        """Append one entry (one ``write()``, then ``fsync``) and return its sequence number.
+
+        ``sync=False`` leaves the ``fsync`` to a later :meth:`sync` (group commit): the caller must
+        call it before it shows any of the verdicts so written.
+        """
         with self._locked():
             size, seq, prev = self._tail()
             line = format_entry(
@@ -224,10 +232,15 @@ class JudgeLog:
             if written != len(data):
                 self._end = None
                 raise JudgeLogError(f"{self.path}: short write ({written} of {len(data)} bytes)")
-            if self._fsync:
+            if sync and self._fsync:
                 os.fsync(self._fd)
             self._end = (size + written, seq + 1, line_hash(line))
             return seq + 1
+
+    def sync(self) -> None:
+        """``fsync`` the entries appended with ``sync=False``."""
+        if self._fsync:
+            os.fsync(self._fd)
 
 
 class _Lock:

@@ -272,6 +272,53 @@ def test_lines_without_a_terminal(lexicons: dict[str, str], tmp_path: Path) -> N
     assert len(entries[0]["lexicon_sha256"]) == 64
 
 
+@pytest.mark.parametrize(
+    ("rules", "plays", "expected"),
+    [
+        ("naspa", "cat dog\nzzzq\n", "ACCEPTABLE\nUNACCEPTABLE\n"),
+        ("fise", "casa perro\nÑandú\n", "VÁLIDA\nVÁLIDA\n"),
+        ("catalan", "quatre cel.la\nany\n", "VÀLIDA\nVÀLIDA\n"),
+    ],
+)
+def test_rules_pick_the_shipped_lexicon_and_language(
+    tmp_path: Path, rules: str, plays: str, expected: str
+) -> None:
+    log = tmp_path / "log.jsonl"
+    result = CliRunner().invoke(app, ["judge", "--rules", rules, "--log", str(log)], input=plays)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == expected
+    from adjudicate.rules import find_ruleset
+
+    first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert first["lexicon"] == find_ruleset(rules).default_lexicon
+
+
+def test_default_log_is_per_lexicon_under_xdg_data_home(
+    lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["ca"]], input="quatre\n")
+    assert result.exit_code == 0 and result.stdout == "VÀLIDA\n"
+    assert verify_log(str(tmp_path / "adjudicate" / "logs" / "judge-ca.jsonl")).entries == 1
+
+
+def test_lines_answer_a_coprocess_one_play_at_a_time(lexicons: dict[str, str], tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"],
+           "--log", str(tmp_path / "log.jsonl")]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for play, verdict in (("qi zax", "ACCEPTABLE"), ("qi zzz", "UNACCEPTABLE"), ("dog", "ACCEPTABLE")):
+            proc.stdin.write(play + "\n")
+            proc.stdin.flush()
+            assert proc.stdout.readline() == verdict + "\n"  # answered before the next play
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+    assert verify_log(str(tmp_path / "log.jsonl")).entries == 3
+
+
 def test_lines_untileable_play_is_an_error_line_and_exit_2(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     result = CliRunner().invoke(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import enum
+import io
 import os
 import select
 import signal
@@ -126,7 +127,7 @@ def judge(
         journal = JudgeLog(path, make_dirs=log is None)
     with journal:
 
-        def judge_and_log(words: tuple[TypedWord, ...]) -> Ruling:
+        def judge_and_log(words: tuple[TypedWord, ...], *, sync: bool = True) -> Ruling:
             ruling = judge_play(words, lex)
             journal.append(
                 lexicon=lex.id,
@@ -135,6 +136,7 @@ def judge(
                 canonical=[w.label for w in words],
                 acceptable=ruling.acceptable,
                 lang=language,
+                sync=sync,
             )
             return ruling
 
@@ -146,7 +148,7 @@ def judge(
             with errors_exit_2():
                 _run_terminal(session, lex.label())
             raise typer.Exit(EXIT_OK)
-        code = _run_lines(judge_and_log, lex.alphabet, language)
+        code = _run_lines(judge_and_log, journal.sync, lex.alphabet, language)
     raise typer.Exit(code)
 
 
@@ -203,22 +205,24 @@ def _verify(path: str) -> None:
 # -- without a terminal ----------------------------------------------------------------------
 
 
-def _run_lines(judge_and_log: Any, alphabet: Any, lang: str) -> int:
+def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     """One play per line from stdin, one verdict line per play on stdout. Returns the exit code.
 
-    Output is flushed after each chunk read, so a co-process writing a line at a time gets each
-    verdict at once, and a large pipe is not slowed by a flush per line.
+    Group commit: the plays read while more input is already waiting (up to ``_BATCH`` of them)
+    are logged, then fsynced together, and only then are their verdicts printed and flushed. So
+    every verdict printed is on disk; a co-process writing one line at a time gets each verdict at
+    once (a batch of one); a large pipe is not held to one fsync per play.
     """
     yes, no = VERDICTS[lang]
     read = sys.stdin.buffer.read1  # what is there (up to 64 KiB), without waiting for more
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending, errors, out = "", 0, sys.stdout
+    results: list[str] = []
     while True:
         data = read(1 << 16)
         pending += decoder.decode(data, final=not data)
         lines = pending.split("\n")
         pending = lines.pop() if data else ""
-        results = []
         try:
             for line in lines:
                 if not line.strip():
@@ -229,17 +233,37 @@ def _run_lines(judge_and_log: Any, alphabet: Any, lang: str) -> int:
                     errors += 1
                     results.append(f"ERROR: {err}")
                     continue
-                results.append(yes if judge_and_log(words).acceptable else no)
+                results.append(yes if judge_and_log(words, sync=False).acceptable else no)
+            if data and len(results) < _BATCH and _more_input():
+                continue
+            sync()
         except (AdjudicateError, OSError) as err:
+            try:
+                sync()  # the verdicts logged before the failure may still be shown
+            except OSError:
+                results = []
             _write(out, results)
             fail(f"the log could not be written, so no more verdicts: {err}")
         _write(out, results)
+        results = []
         if not data:
             break
     if errors:
         typer.echo(f"Error: {errors} play(s) could not be judged (ERROR lines)", err=True)
         return EXIT_ERROR
     return EXIT_OK
+
+
+_BATCH = 20_000  # verdicts held back at most for one fsync
+
+
+def _more_input() -> bool:
+    """Whether stdin has more to read right now (False when that cannot be told)."""
+    try:
+        ready, _, _ = select.select([sys.stdin.fileno()], [], [], 0)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+    return bool(ready)
 
 
 def _write(out: Any, results: list[str]) -> None:
