@@ -86,14 +86,15 @@ def judge(
         bool, typer.Option("--password-prompt", help="Ask for a password that leaving will require.")
     ] = False,
     verdict_seconds: Annotated[
-        float, typer.Option(envvar=ENV + "VERDICT_SECONDS", help="Seconds a verdict stays up.")
+        float, typer.Option(min=0.05, envvar=ENV + "VERDICT_SECONDS", help="Seconds a verdict stays up.")
     ] = 10.0,
     idle_seconds: Annotated[
-        float, typer.Option(envvar=ENV + "IDLE_SECONDS", help="Idle seconds before starting over.")
+        float, typer.Option(min=0.05, envvar=ENV + "IDLE_SECONDS", help="Idle seconds before starting over.")
     ] = 15.0,
     guard_seconds: Annotated[
         float,
         typer.Option(
+            min=0.0,
             envvar=ENV + "GUARD_SECONDS",
             help="Seconds after a verdict (or the last word) during which keys are ignored.",
         ),
@@ -122,10 +123,10 @@ def judge(
     path = log or default_log_path(lex.id)
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
     interactive = sys.stdin.isatty()
-    password = _ask_password() if password_prompt and interactive else None
     with errors_exit_2():
         journal = JudgeLog(path, make_dirs=log is None)
     with journal:
+        password = _ask_password() if password_prompt and interactive else None
 
         def judge_and_log(words: tuple[TypedWord, ...], *, sync: bool = True) -> Ruling:
             ruling = judge_play(words, lex)
