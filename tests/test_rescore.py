@@ -142,3 +142,89 @@ def test_fise_outplay_with_tiles_ana_cannot_hold():
 
 def test_fise_outplay_round_trip():
     round_trip(text_of(FISE_OUT))
+
+
+# -- 2. Catalan, three players (#lexicon DISC -> catalan) -------------------------------------------
+# fx_catalan_outplay.gcg: 13 plays of 7 tiles (91), jordi keeps EEILNNO, núria Z and a blank.
+# L·L, NY, QU, Ç natural; one blank as n. Values (RULES.md §4.3): L·L NY Ç X 10, QU H J Z 8,
+# G 3 (not 2), B P 3, C D M 2.
+# line 6 8B CAMISES: C2 A1 M2x2(D8 DL) I1 S1 E1 S1(H8) = 11, x2 = 22; +50 => 72 (anna 72)
+# line 7 B8 .EL·LULARS: C2 E1 L·L10x3(B10 TL) U1 L1 A1 R1(B14 DW) S1 = 38, x2 = 76; +50 => 126
+# line 8 D8 .UNTANYES: M2 U1 N1 T1 A1(D12 DW) NY10 E1 S1x2(D15 DL) = 19, x2 = 38;
+#        +50 => 88 (núria 88)
+# line 9 F8 .ABATERS: S1 A1 B3x3(F10 TL) A1 T1 E1 R1x3(F14 TL) S1 = 18; +50 => 68 (140)
+# line 10 H8 .ORTIDES: S1 O1 R1 T1 I1x2(H12 DL) D2 E1 S1(H15 TW) = 10, x3 = 30; +50 => 80 (206)
+# line 11 C1 RESQUERD.: R1 E1 S1(C3 DW) QU8 E1 R1 D2x2(C7 DL) A1 = 18, x2 = 36; +50 => 86 (174)
+# line 12 E1 FAÇANER.: F4 A1 Ç10 A1 N1(E5 DW) E1 R1 I1 = 20, x2 = 40; +50 => 90 (230)
+# line 13 G1 XIMPLOT.: X10 I1 M2x2(G3 DL) P3 L1 O1 T1x2(G7 DL) E1 = 23; +50 => 73 (279)
+# line 14 8B .......VEGADES: CAMISES (old, 9) + V4 E1 G3 A1x2(L8 DL) D2 E1 S1(O8 TW) = 14;
+#        23, x3 = 69; +50 => 119 (293)
+# line 15 J1 BUJOLIN.: B3 U1x3(J2 TL) J8 O1 L1 I1x3(J6 TL) N1 E1 = 21; +50 => 71 (301)
+# line 16 L1 PICAROT.: P3x2(L1 DL) I1 C2 A1(L4 DW) R1 O1 T1 A1 = 14, x2 = 28; +50 => 78 (357)
+# line 17 N1 HIGUANC.: H8 I1(N2 DW) G3 U1 A1 N1x3(N6 TL) C2 E1 = 20, x2 = 40; +50 => 90 (383);
+#        bag 79 - 11 x 7 = 2: núria draws Z and a blank
+# line 18 K8 .ERMAnIA: G3 E1 R1 M2(K11 DW) A1 n0 I1 A1 = 10, x2 = 20; +50 => 70 (371):
+#        anna goes out
+# line 19 anna (EEILNNO) +7 = 378; line 20 anna (Z?) +8 (Z is 8) = 386
+# line 21 jordi -7 = 357 - 7 = 350; line 22 núria -8 = 383 - 8 = 375
+# GCG.md §7 recommends one (RACK) +R line per opponent; the file does that. rescore.py sums the
+# out-play lines, so one line with both racks, (EEILNNOZ?) +15, is accepted too (tested).
+CA_OUT = "fx_catalan_outplay.gcg"
+
+
+def test_catalan_three_player_outplay_is_clean():
+    report = rescore_text(text_of(CA_OUT))
+    assert report.ruleset == "catalan"
+    assert report.ending == "went_out"
+    assert_clean(report, {"anna": 386, "jordi": 350, "núria": 375})
+    assert words_at(report, 7) == [{"word": "CEL·LULARS", "score": 76}]
+    assert words_at(report, 11) == [{"word": "RESQUERDA", "score": 36}]
+
+
+def test_catalan_outplay_one_line_for_both_opponents():
+    text = text_of(CA_OUT).replace(">anna:  (EEILNNO) +7 378\n>anna:  (Z?) +8 386\n",
+                                   ">anna:  (EEILNNOZ?) +15 386\n")
+    assert_clean(rescore_text(text), {"anna": 386, "jordi": 350, "núria": 375})
+
+
+def test_catalan_outplay_z_counted_as_ten_is_reported_on_both_lines():
+    # the mistake I made first by hand: Z is 8 in Catalan, not 10 as in Spanish
+    text = text_of(CA_OUT).replace("(Z?) +8 386", "(Z?) +10 388").replace(
+        "(Z?) -8 375", "(Z?) -10 373")
+    assert found(rescore_text(text)) == [(20, "score"), (22, "score")]
+
+
+def test_catalan_outplay_missing_penalty_line():
+    text = text_of(CA_OUT).replace(">núria: Z? (Z?) -8 375\n", "")
+    assert found(rescore_text(text)) == [(21, "end_rack")]
+
+
+# fx_catalan_scoreless.gcg: lines 6-8 as above (72, 126, 88); then 9 zero turns (lines 9-17:
+# passes, exchanges -G and -DT breaking the pass runs, so only the 9-zero rule ends the game).
+# anna ABEIORT = A1 B3 E1 I1 O1 R1 T1 = 9 -> 63; jordi AEIINRX = 6 x 1 + X10 = 16 -> 110;
+# núria ?AELOSU = 0 + 6 = 6 -> 82.
+# fx_catalan_passes.gcg: the same three plays, then all three pass twice (6 passes, lines 9-14):
+# anna 9 -> 63; jordi ADEINRT = A1 D2 E1 I1 N1 R1 T1 = 8 -> 118; núria ?AEGLOU = G3 + 5 = 8 -> 80.
+@pytest.mark.parametrize("name, ending, finals_", [
+    ("fx_catalan_scoreless.gcg", "scoreless", {"anna": 63, "jordi": 110, "núria": 82}),
+    ("fx_catalan_passes.gcg", "passes", {"anna": 63, "jordi": 118, "núria": 80}),
+])
+def test_catalan_scoreless_and_pass_endings(name, ending, finals_):
+    report = rescore_text(text_of(name))
+    assert report.ending == ending
+    assert_clean(report, finals_)
+
+
+def test_catalan_scoreless_wrong_penalty_and_early_end_lines():
+    text = text_of("fx_catalan_scoreless.gcg")
+    assert found(rescore_text(text.replace("(AEIINRX) -16 110", "(AEIINRX) -6 120"))) == [
+        (19, "score")]
+    # the end lines after 8 zero turns: the game is not over yet
+    early = text.replace(">núria: ?AELOSU - +0 88\n>anna: ABEIORT (", ">anna: ABEIORT (")
+    kinds = {kind for _, kind in found(rescore_text(early))}
+    assert "unexpected_event" in kinds
+
+
+@pytest.mark.parametrize("name", [CA_OUT, "fx_catalan_scoreless.gcg", "fx_catalan_passes.gcg"])
+def test_catalan_round_trip(name):
+    round_trip(text_of(name))
