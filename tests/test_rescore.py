@@ -228,3 +228,105 @@ def test_catalan_scoreless_wrong_penalty_and_early_end_lines():
 @pytest.mark.parametrize("name", [CA_OUT, "fx_catalan_scoreless.gcg", "fx_catalan_passes.gcg"])
 def test_catalan_round_trip(name):
     round_trip(text_of(name))
+
+
+# -- 4. Endings and challenges ----------------------------------------------------------------------
+# fx_fise_passes.gcg (RULES.md §2.2 example 5): lines 5-6 as in the FISE game (74, 116); then
+# 7 ana pass, 8 beto pass, 9 ana exchange -A, 10 beto pass, 11 ana pass, 12 beto pass,
+# 13 ana pass: four passes in a row only after the 7th turn. beto ANZANOS = A1 N1 Z10 A1 N1 O1 S1
+# = 16 -> 100; ana INTERNO = 7 x 1 = 7 -> 67.
+def test_fise_four_passes_end_after_the_seventh_turn():
+    text = text_of("fx_fise_passes.gcg")
+    report = rescore_text(text)
+    assert report.ending == "passes"
+    assert_clean(report, {"ana": 67, "beto": 100})
+    # end lines after the 6th turn: the exchange broke the run, the game is not over
+    early = text.replace(">ana: INTERNO - +0 74\n>beto: ANZANOS (", ">beto: ANZANOS (")
+    report = rescore_text(early)
+    assert found(report) == [(13, "unexpected_event"), (14, "unexpected_event")]
+
+
+# fx_fise_time.gcg: 74, 116, then line 7 D8 .INTERNA = 68 (142) and line 8 F8 .ANZANOS = 73 (189)
+# as in the FISE game; "#note game time expired": no rack adjustment.
+def test_fise_game_time_expired():
+    text = text_of("fx_fise_time.gcg")
+    report = rescore_text(text)
+    assert report.ending == "time"
+    assert_clean(report, {"ana": 142, "beto": 189})
+    with_rack_line = text + ">ana: BRINOSO (BRINOSO) -9 133\n"
+    assert found(rescore_text(with_rack_line)) == [(10, "unexpected_event")]
+
+
+# fx_naspa_scoreless.gcg (#lexicon NWL23). line 5 8E HEAT: H4 E1 A1 T1(H8 centre) = 7, x2 = 14.
+# line 6 I5 AXES: A1 X8 E1x2(I7 DL) S1 = 12; HEATS (hook) H4 E1 A1 T1 S1 = 8; => 20.
+# lines 7-13 six scoreless turns: line 7 alice's pass with (line 8) #note #unsuccessful-challenge
+# (a lost double challenge), bob -GUV, alice -IR, three passes; penalty lines 14 and 15. RULES.md §2.2 example 4's racks:
+# alice ?AEEOTT = 0+1+1+1+1+1+1 = 6 -> 8; bob EIOQRRT = 1+1+1+Q10+1+1+1 = 16 -> 4.
+# line 16 (time) with "overtime 03:20": 4 started minutes x 10 = -40 -> -32.
+def test_naspa_six_scoreless_turns_and_time_penalty():
+    text = text_of("fx_naspa_scoreless.gcg")
+    report = rescore_text(text)
+    assert report.ruleset == "naspa" and report.ending == "scoreless"
+    assert_clean(report, {"alice": -32, "bob": 4})
+    wrong = text.replace("(time) -40 -32", "(time) -30 -22")
+    assert found(rescore_text(wrong)) == [(16, "score")]
+
+
+def test_naspa_six_scoreless_missing_penalty_line():
+    text = text_of("fx_naspa_scoreless.gcg").replace(">bob: EIOQRRT (EIOQRRT) -16 4\n", "")
+    kinds = found(rescore_text(text))
+    # the time line (now line 15) comes before the rack lines are complete: reported too
+    assert kinds == [(15, "unexpected_event"), (15, "end_rack")]
+
+
+# fx_wespa_challenge.gcg (#lexicon CSW21): HEAT 14, AXES 20 (two words: AXES, HEATS);
+# line 7 bob (challenge) +10 = 5 per challenged word x 2 -> 30;
+# line 8 7D TRIO: T1 R1 I1 O1x2(G7 DL) = 5; RH R1 H4 = 5; IE 2; OA O1x2 A1 = 3 => 15 (29),
+# line 9 withdrawn in the old form "-- +0 14" (score 0, cumulative set back to 14).
+def test_wespa_challenge_bonus_per_word_and_old_phony_form():
+    text = text_of("fx_wespa_challenge.gcg")
+    report = rescore_text(text)
+    assert report.ruleset == "wespa"
+    assert_clean(report, {"alice": 14, "bob": 30})
+    assert [w["word"] for w in words_at(report, 8)] == ["TRIO", "RH", "IE", "OA"]
+    assert found(rescore_text(text.replace("(challenge) +10 30", "(challenge) +15 35"))) == [
+        (7, "score")]
+    naspa = text.replace("#lexicon CSW21", "#lexicon NWL23").replace(
+        "(challenge) +10 30", "(challenge) +5 25")
+    assert found(rescore_text(naspa)) == [(7, "unexpected_event")]
+
+
+@pytest.mark.parametrize("name", ["fx_fise_passes.gcg", "fx_fise_time.gcg",
+                                  "fx_naspa_scoreless.gcg", "fx_wespa_challenge.gcg"])
+def test_endings_round_trip(name):
+    round_trip(text_of(name))
+
+
+# -- 3. Encodings and notations, on the fixtures above -----------------------------------------------
+def test_crlf_and_latin1_without_header():
+    text = text_of("fx_wespa_challenge.gcg").replace("Alice Smith", "Aliçe Pérez")
+    latin1 = text.replace("#character-encoding UTF-8\n", "")
+    report = rescore_text(latin1, encoding="latin-1")
+    assert_clean(report, {"alice": 14, "bob": 30})
+    assert report.players[0].name == "Aliçe Pérez"
+    assert_clean(rescore_text(text.replace("\n", "\r\n")), {"alice": 14, "bob": 30})
+
+
+def test_letters_for_played_through_squares_quackle_style():
+    full = {".IJOTERO": "PIJOTERO", ".INTERNA": "LINTERNA", ".ANZANOS": "MANZANOS",
+            ".OBRINOS": "SOBRINOS", "[LL]AMARAD.": "[LL]AMARADA", "CA[rr]ETER.": "CA[rr]ETERO",
+            "ESPATUL.": "ESPATULA", ".......YSHSFED": "PALOMASYSHSFED",
+            "[CH]IQUEDO.": "[CH]IQUEDOS", "BUÑUELO.": "BUÑUELOS", "VIDA[RR]EC.": "VIDA[RR]ECE",
+            ".UEsCODA": "HUEsCODA", ".IGLECGH": "FIGLECGH"}
+    text = text_of(FISE_OUT)
+    for dots, letters in full.items():
+        text = text.replace(f" {dots} ", f" {letters} ")
+    assert "." not in text.split("#player2")[1]
+    assert_clean(rescore_text(text), {"ana": 587, "beto": 609})
+
+
+def test_unknown_racks():
+    import re
+    text = re.sub(r"^(>\w+): \S+ (\S+ \S+ \+)", r"\1:  \2", text_of(FISE_OUT), flags=re.M)
+    assert ">beto:  M8 .IGLECGH +88 600" in text
+    assert_clean(rescore_text(text), {"ana": 587, "beto": 609})
