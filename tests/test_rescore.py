@@ -330,3 +330,15 @@ def test_unknown_racks():
     text = re.sub(r"^(>\w+): \S+ (\S+ \S+ \+)", r"\1:  \2", text_of(FISE_OUT), flags=re.M)
     assert ">beto:  M8 .IGLECGH +88 600" in text
     assert_clean(rescore_text(text), {"ana": 587, "beto": 609})
+
+
+# Two double words: line 4 H5 BOAT: B3 O1 A1 T1(H8 centre) = 6, x2 = 12.
+# line 5 5E STA.LES through the B on H5: S1(E5 DW) T1 A1 B3(old) L1 E1 S1(K5 DW) = 9, x2 x2 = x4 = 36.
+X4 = ("#character-encoding UTF-8\n#player1 alice Alice\n#player2 bob Bob\n"
+      ">alice: ABOTXYZ H5 BOAT +12 12\n>bob: AEILSST 5E STA.LES +36 36\n")
+
+
+def test_two_double_words_multiply_by_four():
+    report = rescore_text(X4)
+    assert_clean(report, {"alice": 12, "bob": 36})
+    assert found(rescore_text(X4.replace("+36 36", "+18 18"))) == [(5, "score")]
