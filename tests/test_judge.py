@@ -509,3 +509,19 @@ def test_pty_terminal_is_restored(lexicons: dict[str, str], tmp_path: Path) -> N
     flags = settings.split()
     for flag in ("icanon", "echo", "isig", "icrnl", "ixon", "opost"):
         assert flag in flags and f"-{flag}" not in flags, flag
+
+
+def test_pty_resize_redraws_and_sigterm_restores(lexicons: dict[str, str], tmp_path: Path) -> None:
+    child = spawn(lexicons["en"], tmp_path / "log.jsonl", verdict=20)
+    try:
+        challenge(child, "en", ("zax", "zzz"))
+        child.expect_exact("UNACCEPTABLE")
+        child.setwinsize(30, 40)  # too narrow for the block letters: a full-width banner
+        child.expect_exact("█" * 40)
+        child.expect_exact("UNACCEPTABLE".center(40))
+        child.kill(15)  # SIGTERM
+        child.expect_exact("\x1b[?1049l")  # left the alternate screen: the terminal was restored
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

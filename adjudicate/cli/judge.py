@@ -313,7 +313,12 @@ def _style(fd: int, encoding: str) -> Style:
 
 
 def _run_terminal(session: Session, label: str) -> None:
-    """Drive ``session`` from the terminal on stdin/stdout until it is done."""
+    """Drive ``session`` from the terminal on stdin/stdout until it is done.
+
+    Raw mode without ISIG, so Ctrl-C, Ctrl-Z and Ctrl-\\ are keys (leaving can need the password);
+    SIGTERM and SIGHUP end the session through the ``finally`` that restores the terminal; a
+    resize (SIGWINCH) redraws.
+    """
     import termios
 
     fd_in, fd_out = sys.stdin.fileno(), sys.stdout.fileno()
@@ -332,9 +337,16 @@ def _run_terminal(session: Session, label: str) -> None:
     raw[0] &= ~(termios.IXON | termios.ICRNL | termios.BRKINT | termios.INPCK | termios.ISTRIP)
     raw[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
     raw[6][termios.VMIN], raw[6][termios.VTIME] = 1, 0
-    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    handlers: dict[int, Any] = {}
+    old_wakeup: int | None = None
     try:
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            handlers[sig] = signal.signal(sig, stop)
+        handlers[signal.SIGWINCH] = signal.signal(signal.SIGWINCH, lambda signum, frame: None)
+        old_wakeup = signal.set_wakeup_fd(wake_w)
         termios.tcsetattr(fd_in, termios.TCSAFLUSH, raw)
         put("\x1b[?1049h")  # the alternate screen: nothing of the session stays in scrollback
         drawn, cleared = -1, -1
@@ -346,9 +358,12 @@ def _run_terminal(session: Session, label: str) -> None:
             deadline = session.deadline()
             now = time.monotonic()
             timeout = None if deadline is None else max(0.0, deadline - now)
-            ready, _, _ = select.select([fd_in], [], [], timeout)
+            ready, _, _ = select.select([fd_in, wake_r], [], [], timeout)
             now = time.monotonic()
-            if not ready:
+            if wake_r in ready:
+                os.read(wake_r, 512)
+                drawn = -1  # resized: draw again at the new width
+            if fd_in not in ready:
                 session.tick(now)
                 continue
             data = os.read(fd_in, 1024)
@@ -359,7 +374,14 @@ def _run_terminal(session: Session, label: str) -> None:
     except _Stop:
         pass
     finally:
-        termios.tcsetattr(fd_in, termios.TCSAFLUSH, saved)
-        put(CLEAR + CLEAR_SCROLLBACK + "\x1b[?1049l")
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
+        if old_wakeup is not None:
+            signal.set_wakeup_fd(old_wakeup)
+        os.close(wake_r)
+        os.close(wake_w)
+        try:
+            termios.tcsetattr(fd_in, termios.TCSAFLUSH, saved)
+            put(CLEAR + CLEAR_SCROLLBACK + "\x1b[?1049l")
+        except (termios.error, OSError):
+            pass  # the terminal is gone
