@@ -187,6 +187,21 @@ def diff(
     raise typer.Exit(EXIT_OK if report.same else EXIT_NO)
 
 
+def _source_line(source: object) -> str:
+    if not isinstance(source, dict):
+        return str(source)
+    parts = [str(source.get("package") or source.get("file") or "?")]
+    if source.get("registry"):
+        parts[0] += f" ({source['registry']})"
+    if source.get("member"):
+        parts.append(f"member {source['member']}")
+    parts.append(f"SHA-256 {source.get('sha256', '?')}")
+    dropped = source.get("dropped")
+    if isinstance(dropped, dict) and dropped:
+        parts.append(f"{sum(dropped.values())} entries dropped")
+    return ", ".join(parts)
+
+
 @lexicon_app.command()
 def info(
     lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
@@ -214,7 +229,7 @@ def info(
         ("by tiles", _histogram_line(data.get("histogram") or {})),  # type: ignore[arg-type]
         ("stand-in", data.get("standin") or "no"),
         ("licence", data.get("licence") or "-"),
-        ("source", ", ".join(f"{k}: {v}" for k, v in source.items()) if isinstance(source, dict) else source),
+        ("source", _source_line(source)),
         ("built with", ", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder),
         ("words.dawg SHA-256", data.get("dawg_sha256")),
         ("text SHA-256", data.get("text_sha256")),
