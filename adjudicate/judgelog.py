@@ -37,6 +37,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -71,8 +72,15 @@ def line_hash(line: bytes) -> str:
 
 
 def default_log_path(lexicon_id: str) -> str:
-    """``$XDG_DATA_HOME/adjudicate/logs/<lexicon id>.jsonl`` (``~/.local/share`` by default)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    """``$XDG_DATA_HOME/adjudicate/logs/<lexicon id>.jsonl``: ``~/.local/share`` by default,
+    ``~/Library/Application Support`` on macOS (the same base as the user's lexicons)."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg and os.path.isabs(xdg):  # a relative XDG_DATA_HOME is ignored, as the spec says
+        base = xdg
+    elif sys.platform == "darwin":
+        base = os.path.join(os.path.expanduser("~"), "Library", "Application Support")
+    else:
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in lexicon_id).lstrip(".") or "lexicon"
     return os.path.join(base, "adjudicate", "logs", f"{safe}.jsonl")
 

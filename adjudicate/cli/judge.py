@@ -60,7 +60,10 @@ def judge(
         ),
     ] = None,
     lexicon: Annotated[
-        str | None, typer.Option("--lexicon", "-l", metavar="LEXICON", help="Lexicon id or path (default: the ruleset's).")
+        str | None,
+        typer.Option(
+            "--lexicon", "-l", metavar="LEXICON", help="Lexicon id or path (default: the ruleset's)."
+        ),
     ] = None,
     log: Annotated[
         str | None,
