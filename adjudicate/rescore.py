@@ -851,6 +851,23 @@ class _Replay:
                 self.flag(None, END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
                           "line adds the opponents' tiles", line=last_line)
+            elif self.bag == 0 and not self.board_uncertain:
+                # The bag is empty and the finisher holds nothing: every tile not on the board
+                # is on an opponent's rack, so the out-play lines must count exactly those.
+                left = sorted(t for t, n in self.unseen.items() for _ in range(max(n, 0)))
+                counted: list[int] = []
+                for e in self.end_lines["points"]:
+                    try:
+                        counted += parse_rack(e.tiles or "", alphabet)
+                    except AdjudicateError:
+                        return
+                if sorted(counted) != left:
+                    held_text = format_rack(left, alphabet)
+                    self.flag(self.end_lines["points"][0], END_RACK,
+                              f"the opponents held {held_text} (every tile not on the board), "
+                              f"the out-play line(s) count "
+                              f"{format_rack(sorted(counted), alphabet)}",
+                              format_rack(sorted(counted), alphabet), held_text)
             elif all(h is not None for h in held):
                 total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
                 counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])

@@ -129,9 +129,8 @@ def test_fise_outplay_wrong_penalty_amount():
     assert found(rescore_text(text)) == [(20, "score")]
 
 
-@pytest.mark.xfail(strict=True, reason="end-rack lines are not checked against the tiles left: "
-                   "ana's rack is E X (the only tiles not on the board), the lines count E Z "
-                   "(the Z is on F11) and the record rescores clean")
+# Was a strict xfail (found by the fixtures' author): end-rack lines are now checked against the
+# tiles left when the bag is empty.
 def test_fise_outplay_with_tiles_ana_cannot_hold():
     text = text_of(FISE_OUT).replace(
         ">beto:  (EX) +9 609\n>ana: EX (EX) -9 587\n",

@@ -1,0 +1,131 @@
+"""`adjudicate challenge`: verdicts, exit codes, never which word, and a start-up that imports little."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate.challenge import judge_play, read_play
+from adjudicate.cli import app
+from adjudicate.errors import UnknownTileError
+from adjudicate.fastchallenge import run_fast
+from adjudicate.tiles import get_alphabet
+
+
+def fast(args, capsys):
+    code = run_fast(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "verdict"),
+    [
+        (["QI", "ZA"], 0, "ACCEPTABLE"),
+        (["qi", "za"], 0, "ACCEPTABLE"),
+        (["QI", "ZQX"], 1, "UNACCEPTABLE"),
+        (["--rules", "fise", "CHARRO", "ÑANDÚ"], 0, "ACCEPTABLE"),  # [CH]A[RR]O, ÑANDU
+        (["--rules", "fise", "charro", "casa"], 0, "ACCEPTABLE"),
+        (["--rules", "catalan", "CEL.LA", "CEL·LA", "QUATRE"], 0, "ACCEPTABLE"),
+        (["--rules=catalan", "CASA", "WAT"], None, None),  # W: not a Catalan tile in a spelling
+    ],
+)
+def test_verdicts(args, code, verdict, capsys):
+    got, out, err = fast(args, capsys)
+    if code is None:
+        assert got == 2 and "W is not a Catalan tile" in err and out == ""
+        return
+    assert got == code
+    first, second = out.splitlines()[:2]
+    assert first == verdict
+    assert "stand-in" in second  # the shipped lexicons say they are not the tournament lists
+
+
+def test_never_names_the_failing_word(capsys):
+    code, out, _ = fast(["QI", "ZQX", "ZA"], capsys)
+    assert code == 1 and "ZQX" not in out and "QI" not in out
+
+
+def test_reveal_names_each_word(capsys):
+    code, out, _ = fast(["--reveal", "QI", "ZQX"], capsys)
+    assert code == 1
+    assert "QI   valid" in out and "ZQX  NOT in the lexicon" in out
+
+
+def test_json(capsys):
+    code, out, _ = fast(["--json", "--rules", "fise", "CHARRO"], capsys)
+    result = json.loads(out)
+    assert code == 0 and result["acceptable"] is True and result["words"] == ["[CH]A[RR]O"]
+    assert result["lexicon"]["id"] == "es-aosw" and len(result["lexicon"]["sha256"]) == 64
+    assert "per_word" not in result
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "fise", "KIWI"], "'KIWI', position 1: K is not a tile of the spanish set"),
+        (["ABCDEFGHIJKLMNOP"], "16 tiles: a word has at most 15"),
+        (["--rules", "scrabble", "QI"], "scrabble"),
+        (["--lexicon", "no-such-lexicon", "QI"], "no-such-lexicon"),
+        (["--rules", "fise", "--lexicon", "en-kjxqz", "QI"], "english"),
+    ],
+)
+def test_usage_errors_exit_2(args, message, capsys):
+    code, out, err = fast(args, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("Error: ") and message in err
+
+
+def test_odd_command_lines_go_to_typer(capsys):
+    assert run_fast(["-h"]) is None
+    assert run_fast([]) is None
+    assert run_fast(["--unknown", "QI"]) is None
+
+
+def test_typer_command_gives_help_and_same_verdict():
+    runner = CliRunner()
+    result = runner.invoke(app, ["challenge", "--help"])
+    assert result.exit_code == 0 and "Example: adjudicate challenge QI ZA" in result.stdout
+    result = runner.invoke(app, ["challenge", "--rules", "fise", "CHARRO"])
+    assert result.exit_code == 0 and result.stdout.startswith("VÁLIDA") is False
+    assert result.stdout.splitlines()[0] == "ACCEPTABLE"
+
+
+def test_judge_play_is_one_verdict():
+    sp = get_alphabet("spanish")
+    words = read_play(["charro", "ñandú"], sp)
+    assert [w.label for w in words] == ["[CH]A[RR]O", "ÑANDU"]
+    ruling = judge_play(words, {words[0].key})
+    assert ruling.acceptable is False and ruling.valid == (True, False)
+    assert ruling.verdict("es") == "NO VÁLIDA" and ruling.verdict("ca") == "NO VÀLIDA"
+    with pytest.raises(UnknownTileError, match="K is not a tile"):
+        read_play(["kiwi"], sp)
+
+
+def test_challenge_process_imports_only_what_it_needs():
+    """The whole process (python -m adjudicate challenge) must not import Typer, tabulate, json,
+    dataclasses, pathlib or DAWG2: each costs a large share of a bare interpreter's start-up.
+    (What the interpreter imports before any of our code, e.g. an editable install's finder, is
+    not ours: it is subtracted.)"""
+    bare = subprocess.run([sys.executable, "-c", "import sys; print(' '.join(sys.modules))"],
+                          capture_output=True, text=True, timeout=60).stdout.split()
+    code = (
+        "import sys, runpy\n"
+        "sys.argv = ['adjudicate', 'challenge', 'QI', 'ZA']\n"
+        "try:\n"
+        "    runpy.run_module('adjudicate', run_name='__main__')\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "banned = {'typer', 'click', 'tabulate', 'json', 'dataclasses', 'pathlib', 'dawg',\n"
+        "          'enum', 'typing', 'rich', 'gzip'}\n"
+        f"banned -= set({bare!r})\n"
+        "sys.stderr.write(' '.join(sorted(banned & set(sys.modules))))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("ACCEPTABLE")
+    assert proc.stderr == "", f"imported on the challenge path: {proc.stderr}"
