@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
-from adjudicate.clock import overtime_penalty, parse_duration
+from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.notation import parse_play
@@ -286,6 +286,7 @@ class _Replay:
         self.out_player: int | None = None
         self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
         self.time_seen: set[int] = set()
+        self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
         self.after_end_pass_ok = False
 
     # -- reporting ------------------------------------------------------------------------------
@@ -720,6 +721,12 @@ class _Replay:
             try:
                 seconds = parse_duration(note.group(1), what="overtime")
                 computed = -overtime_penalty(seconds, rules)
+                if is_forfeit(seconds, rules):
+                    self.forfeits.append(p)
+                elif note.group(2):
+                    self.flag(event, TIME_PENALTY,
+                              f"the note says forfeit, but {note.group(1)} of overtime is within "
+                              f"the {rules.name} maximum")
             except AdjudicateError as err:
                 self.flag(event, TIME_PENALTY, f"overtime note: {err}")
         elif recorded is not None:
@@ -894,8 +901,24 @@ class _Replay:
                          self.last_recorded[i], self.computed[i])
             for i, nick in enumerate(self.nicks)
         ]
-        best = max(self.computed) if self.computed else 0
-        winners = [nick for i, nick in enumerate(self.nicks) if self.computed[i] == best]
+        if self.forfeits and self.ruleset.overtime_forfeit:
+            # NASPA: the forfeiter loses; an opponent still behind is raised to win by one.
+            top = max(self.computed[i] for i in self.forfeits)
+            for i in range(len(self.nicks)):
+                if i not in self.forfeits and self.computed[i] <= top:
+                    self.info.append({
+                        "line": self.record.events[-1].line, "kind": "forfeit_raise",
+                        "player": self.nicks[i],
+                        "message": f"{self.nicks[i]} raised from {self.computed[i]} to {top + 1} "
+                                   f"to win by one: "
+                                   f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded "
+                                   f"the maximum overtime (unplayed tiles disregarded)"})
+                    self.computed[i] = top + 1
+                    players[i].computed_final = top + 1
+        contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits] or list(
+            range(len(self.nicks)))
+        best = max(self.computed[i] for i in contenders) if self.computed else 0
+        winners = [self.nicks[i] for i in contenders if self.computed[i] == best]
         self.discrepancies.sort(key=lambda d: d.line)
         return RescoreReport(
             file=record.name,

@@ -1,0 +1,67 @@
+"""The NASPA forfeit in a rescored game: beyond 10 minutes over, minus 100 and the game lost; an
+opponent still behind is raised to win by one (RULES.md §3, §3.2)."""
+
+from __future__ import annotations
+
+from adjudicate.gcg import read_gcg
+from adjudicate.rescore import rescore_game
+from adjudicate.rules import NASPA
+
+# RETAINS at 8D runs D8..J8: R on D8 (DL) = 2, E T A I N S = 6 (I on H8, the centre, DW):
+# (2 + 6) x 2 = 16, + 50 for the bingo = 66.
+GAME = """#character-encoding UTF-8
+#lexicon NWL23
+#player1 ann Ann
+#player2 bob Bob
+>ann: AEINRST 8D RETAINS +66 66
+>bob: DGOUXYZ - +0 0
+#note game time expired
+>ann: ?ABCDEF (time) -{penalty} {final}
+#note overtime {overtime}
+"""
+
+
+def rescore(penalty: int, overtime: str, ruleset=NASPA):
+    text = GAME.format(penalty=penalty, final=66 - penalty, overtime=overtime)
+    return rescore_game(read_gcg(text.encode(), name="forfeit.gcg"), ruleset, reason="test")
+
+
+def test_forfeit_opponent_already_ahead():
+    # 66 - 100 = -34; bob's 0 is ahead: no raise, bob wins.
+    report = rescore(100, "10:05 forfeit")
+    assert report.ok, report.discrepancies
+    assert [p.computed_final for p in report.players] == [-34, 0]
+    assert report.winners == ["bob"]
+    assert not [i for i in report.info if i["kind"] == "forfeit_raise"]
+
+
+def test_forfeit_raises_the_opponent_to_win_by_one():
+    # With 1 point a minute (a tournament's override) the maximum costs 10: 66 - 10 = 56, still
+    # ahead of bob's 0, so bob is raised to 57 and wins although the record says 0.
+    ruleset = NASPA.replace(overtime_points_per_minute=1)
+    report = rescore(10, "10:01 forfeit", ruleset)
+    assert report.ok, report.discrepancies
+    assert [p.computed_final for p in report.players] == [56, 57]
+    assert report.winners == ["bob"]
+    raise_ = [i for i in report.info if i["kind"] == "forfeit_raise"]
+    assert len(raise_) == 1 and "raised from 0 to 57" in raise_[0]["message"]
+
+
+def test_ten_minutes_exactly_is_no_forfeit():
+    # -10:00 costs 100 but is not a forfeit: ann (-34) simply has fewer points than bob (0).
+    report = rescore(100, "10:00")
+    assert report.ok and report.winners == ["bob"]
+    assert not [i for i in report.info if i["kind"] == "forfeit_raise"]
+
+
+def test_forfeit_note_within_the_maximum_is_reported():
+    report = rescore(100, "09:59 forfeit")
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(8, "time_penalty")]
+
+
+def test_wrong_amount_for_the_overtime():
+    # 3:20 over = 4 started minutes = 40; the record says 30.
+    report = rescore(30, "03:20")
+    assert [(d.line, d.kind, d.recorded, d.computed) for d in report.discrepancies] == [
+        (8, "score", -30, -40)
+    ]
