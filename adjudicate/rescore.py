@@ -34,7 +34,7 @@ from adjudicate.rules import (
     Ruleset,
     find_ruleset,
 )
-from adjudicate.scoring import score_play
+from adjudicate.scoring import score_play, score_total
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
@@ -104,7 +104,8 @@ class EventResult:
     computed_cumulative: int | None = None
     # Kept raw and formatted only when the report is shown (formatting every play costs time).
     move: Any = None
-    breakdown: Any = None
+    board: Any = None  # for its values and layout only: scoring a move needs nothing else
+    bingo: tuple[int, int] = (7, 50)
     alphabet: Any = None
 
     def finish(self) -> None:
@@ -113,10 +114,12 @@ class EventResult:
             main, alphabet = self.move.main, self.alphabet
             self.tiles = format_word(
                 [t if i in main.new else -1 for i, t in enumerate(main.tiles)], alphabet)
-            if self.breakdown is not None:
+            if self.board is not None:
+                breakdown = score_play(self.board, self.move, bingo_tiles=self.bingo[0],
+                                       bingo_bonus=self.bingo[1])
                 self.words = [{"word": format_word(w.tiles, alphabet), "score": w.score}
-                              for w in self.breakdown.words]
-            self.move = self.breakdown = None
+                              for w in breakdown.words]
+            self.move = self.board = None
 
     def to_dict(self) -> dict[str, Any]:
         self.finish()
@@ -439,7 +442,7 @@ class _Replay:
             else:
                 self.unplaceable(event, p, result, what, f"{what}: {err}", place)
             return
-        result.move, result.breakdown, result.alphabet = move, None, alphabet
+        result.move, result.alphabet = move, alphabet
         new = list(move.new_tiles)
         if rack is not None:
             need = [BLANK if t & BLANK_BIT else t for t in new]
@@ -447,9 +450,9 @@ class _Replay:
             if missing:
                 self.flag(event, ILLEGAL_PLAY,
                           f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
-        breakdown = score_play(self.board, move, bingo_tiles=self.ruleset.rack_size,
-                               bingo_bonus=self.ruleset.bingo_bonus)
-        result.breakdown = breakdown
+        bingo = (self.ruleset.rack_size, self.ruleset.bingo_bonus)
+        total = score_total(self.board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1])
+        result.board, result.bingo = self.board, bingo
         self.board.place(move)
         for t in new:
             self.unseen[BLANK if t & BLANK_BIT else t] -= 1
@@ -469,13 +472,13 @@ class _Replay:
         self.scoreless = 0
         self.pass_run = 0
         self.last_play = {
-            "player": p, "move": move, "score": breakdown.total, "drawn": drawn, "rack": event.rack,
-            "before": before, "words": len(breakdown.words), "event": event,
-            "recorded": event.score if event.score is not None else breakdown.total,
+            "player": p, "move": move, "score": total, "drawn": drawn, "rack": event.rack,
+            "before": before, "words": 1 + len(move.cross), "event": event,
+            "recorded": event.score if event.score is not None else total,
         }
-        self.account(event, result, p, breakdown.total, f"{what}")
+        self.account(event, result, p, total, what)
         if self.lexicon is not None:
-            bad = [format_word(w.tiles, alphabet) for w in breakdown.words
+            bad = [format_word(w.tiles, alphabet) for w in (move.main, *move.cross)
                    if to_key(w.tiles, alphabet) not in self.lexicon]
             if bad:
                 self.info.append({"line": event.line, "kind": "phony", "player": event.nick,

@@ -28,7 +28,10 @@ from dataclasses import dataclass
 from adjudicate.board import Board, Move
 from adjudicate.tiles import Alphabet, format_tiles
 
-__all__ = ["BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown", "score_play"]
+__all__ = [
+    "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown", "score_play",
+    "score_total",
+]
 
 BINGO_TILES = 7
 BINGO_BONUS = 50
@@ -89,6 +92,39 @@ def score_play(
         words.append(WordScore(tiles, squares, tuple(letter_values), tuple(premiums), multiplier, score))
     bonus = bingo_bonus if len(move.new_tiles) >= bingo_tiles else 0
     return ScoreBreakdown(tuple(words), bonus, total + bonus)
+
+
+def score_total(
+    board: Board, move: Move, *, bingo_tiles: int = BINGO_TILES, bingo_bonus: int = BINGO_BONUS
+) -> int:
+    """The total of :func:`score_play` without the breakdown: the replay's hot path.
+
+    >>> from adjudicate.tiles import get_alphabet
+    >>> from adjudicate.notation import parse_play
+    >>> en = get_alphabet("english")
+    >>> board = Board(en)
+    >>> score_total(board, board.resolve(parse_play("8D", "WINDY", en)))
+    32
+    """
+    values = board.values
+    layout = board.layout
+    letter_mult, word_mult = layout.letter_mult, layout.word_mult
+    get = values.__getitem__
+    total = 0
+    for word in (move.main, *move.cross):
+        tiles, squares = word.tiles, word.squares
+        points = sum(map(get, tiles))
+        multiplier = 1
+        for i in word.new:
+            sq = squares[i]
+            premium = letter_mult[sq]
+            if premium != 1:
+                points += values[tiles[i]] * (premium - 1)
+            multiplier *= word_mult[sq]
+        total += points * multiplier
+    if len(move.new_tiles) >= bingo_tiles:
+        total += bingo_bonus
+    return total
 
 
 def format_word_score(word: WordScore, alphabet: Alphabet) -> str:
