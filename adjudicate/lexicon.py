@@ -48,7 +48,6 @@ _LOAD_FIELDS = (
     ("dawg_sha256", False),
     ("standin", False),
 )
-_MISSING = object()
 
 
 # -- the search path ---------------------------------------------------------------------------

@@ -39,7 +39,7 @@ AlphabetOpt = Annotated[AlphabetName, typer.Option("--alphabet", "-a", help="Til
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
-def _print_rejections(rejected: list, quiet: bool = False) -> None:  # type: ignore[type-arg]
+def _print_rejections(rejected: list) -> None:  # type: ignore[type-arg]
     for item in rejected[:MAX_SHOWN]:
         typer.echo(str(item), err=True)
     if len(rejected) > MAX_SHOWN:
