@@ -224,18 +224,13 @@ class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
 
+def _missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
+    """Tiles of ``tiles`` beyond ``counts`` (how many of each code there are), sorted."""
+    return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
+
+
 def _multiset_missing(have: Any, need: list[int]) -> list[int]:
-    """Tiles of ``need`` that ``have`` (a rack, or a Counter of tiles) cannot supply."""
-    if isinstance(have, Counter):
-        used: dict[int, int] = {}
-        missing = []
-        for t in need:
-            n = used.get(t, 0)
-            if have[t] > n:
-                used[t] = n + 1
-            else:
-                missing.append(t)
-        return missing
+    """Tiles of ``need`` that the rack ``have`` cannot supply."""
     left = list(have)
     missing = []
     for t in need:
@@ -267,7 +262,8 @@ class _Replay:
         for i, nick in enumerate(self.nicks):
             self.index.setdefault(nick, []).append(i)
         n = len(self.nicks)
-        self.unseen = Counter({code: info.count for code, info in enumerate(self.alphabet.tiles)})
+        # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
+        self.unseen = [info.count for info in self.alphabet.tiles]
         self.bag = max(0, 100 - ruleset.rack_size * n)
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
@@ -341,7 +337,7 @@ class _Replay:
                       f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
                       cum, expected)
             new = [cum, expected]
-        self.bases[p] = list(dict.fromkeys(new))[:4]
+        self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
         self.last_recorded[p] = cum if cum is not None else (new[0] if new else None)
         self.computed[p] += computed
         result.computed_cumulative = self.computed[p]
@@ -359,7 +355,13 @@ class _Replay:
         if len(rack) > self.ruleset.rack_size:
             self.flag(event, ILLEGAL_PLAY,
                       f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
-        missing = _multiset_missing(self.unseen, list(rack))
+        counts = self.unseen
+        for t in rack:
+            if rack.count(t) > counts[t]:
+                break
+        else:
+            return rack
+        missing = _missing_from_counts(counts, rack)
         if missing:
             self.flag(event, ILLEGAL_PLAY,
                       f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
@@ -770,8 +772,15 @@ class _Replay:
         bad_nicks = {pr.text for pr in record.problems}
         unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
         previous = 0
+        handlers = {
+            "play": self.play, "pass": self.pass_or_exchange, "exchange": self.pass_or_exchange,
+            "phony_withdrawn": self.withdraw, "challenge_bonus": self.challenge_bonus,
+            "end_rack_points": self.end_rack, "end_rack_penalty": self.end_rack,
+            "time_penalty": self.time_penalty,
+        }
+        n = len(self.nicks)
         for event in record.events:
-            if any(previous < line < event.line for line in unreadable):
+            if unreadable and any(previous < line < event.line for line in unreadable):
                 # An event line between these could not be read: whose turn, the board and the
                 # record's totals are unknown from here; they are not reported again.
                 self.turn_player = None
@@ -790,33 +799,27 @@ class _Replay:
                     continue
                 else:
                     seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
-            p = self.seat(seats, event)
-            if event.kind in TURN_KINDS and self.turn_player is not None and self.ending is None:
-                p = self.wrong_name(event, p)
-            result = EventResult(event.line, event.nick, event.kind)
+            p = seats[0] if len(seats) == 1 else self.seat(seats, event)
             kind = event.kind
-            if kind in TURN_KINDS and not (self.turn_player == p and kind != "play" and False):
+            turn = kind in TURN_KINDS
+            if (turn and self.turn_player is not None and self.ending is None
+                    and p != (self.turn_player + 1) % n):
+                p = self.wrong_name(event, p)
+            result = EventResult(event.line, event.nick, kind)
+            if turn:
                 if not self.check_turn(event, p):
                     self.account(event, result, p, event.score or 0, kind, unexpected=True)
                     self.events.append(result)
                     continue
-            if kind == "play":
-                self.play(event, p, result)
-            elif kind in ("pass", "exchange"):
-                self.pass_or_exchange(event, p, result)
-            elif kind == "phony_withdrawn":
-                self.withdraw(event, p, result)
-            elif kind == "challenge_bonus":
-                self.challenge_bonus(event, p, result)
-            elif kind in ("end_rack_points", "end_rack_penalty"):
-                self.end_rack(event, p, result)
-            elif kind == "time_penalty":
-                self.time_penalty(event, p, result)
-            else:  # pragma: no cover - the reader knows no other kinds
+            handler = handlers.get(kind)
+            if handler is None:  # pragma: no cover - the reader knows no other kinds
                 self.flag(event, PARSE, f"unknown event kind {kind}")
                 continue
+            handler(event, p, result)
             self.events.append(result)
-            if self.ending is None and any(_TIME_LIMIT_NOTE.search(n) for n in event.notes):
+            if event.notes and self.ending is None and any(
+                _TIME_LIMIT_NOTE.search(text) for text in event.notes
+            ):
                 self.ending, self.ended_at = "time", event.line
         last_event = record.events[-1].line if record.events else 0
         for p, rack_text in sorted(record.racks.items()):
@@ -827,7 +830,7 @@ class _Replay:
                     self.flag(None, ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
                               line=self._pragma_line(f"rack{p}"))
                     continue
-                missing = _multiset_missing(self.unseen, list(rack))
+                missing = _missing_from_counts(self.unseen, rack)
                 if missing:
                     self.flag(None, ILLEGAL_PLAY,
                               f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
@@ -864,7 +867,7 @@ class _Replay:
             elif self.bag == 0 and not self.board_uncertain:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
                 # is on an opponent's rack, so the out-play lines must count exactly those.
-                left = sorted(t for t, n in self.unseen.items() for _ in range(max(n, 0)))
+                left = sorted(t for t, n in enumerate(self.unseen) for _ in range(max(n, 0)))
                 counted: list[int] = []
                 for e in self.end_lines["points"]:
                     try:
