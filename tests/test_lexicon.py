@@ -417,3 +417,21 @@ def test_disc_builds_and_verifies_against_its_source(tmp_path: Path) -> None:
     assert verified.ok, verified.failures
     lex = lx.open_lexicon(str(tmp_path / "disc"))
     assert lex.contains_word("CEL·LA") and lex.contains_word("quatre") and not lex.contains_word("QUATREZ")
+
+
+def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
+    """words.txt.gz rewritten (checksums updated to match) with a lowercase line and a K."""
+    words = words_of(es_lex)
+    words[0], words[-1] = "[ch]a[rr]o", "KIWI"
+    text = ("\n".join(words) + "\n").encode("utf-8")
+    (es_lex / "words.txt.gz").write_bytes(lx._gzip(text))
+    manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
+    manifest["text_sha256"] = lx.hashlib.sha256(text).hexdigest()
+    manifest["text_gz_sha256"] = lx.hashlib.sha256((es_lex / "words.txt.gz").read_bytes()).hexdigest()
+    (es_lex / "manifest.json").write_text(lx.manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon("es-test")
+    failures = {name: detail for name, _, detail in report.failures}
+    assert failures["canonical"] == "2 lines not canonical tile words (first: line 1: '[ch]a[rr]o')"
+    assert "word_count" not in failures  # still 10 lines
+    with pytest.raises(LexiconCorruptError, match="is not a canonical word"):
+        lx.diff_lexicons("es-test", "es-test")
