@@ -958,3 +958,85 @@ def rescore_game(
                 "only classic games can be rescored"
             )
     return _Replay(record, ruleset, reason or ruleset.name, lexicon).run()
+
+
+# -- one event, before and after (for `adjudicate show`) --------------------------------------------
+
+
+@dataclass(slots=True)
+class ReplayPoint:
+    """The game around one event, from :func:`replay_until`.
+
+    ``before``/``after`` are the boards just before and just after the event; ``result`` is the
+    event's :class:`EventResult` (None when the event was not replayed: a nick that is no
+    player's), with its raw ``move`` for a play that could be put on the board. ``last_move`` is
+    the play that stood on the board before the event (what a phony withdrawal takes back, what a
+    challenge bonus is for), or None. Per seat (``nicks`` order): ``computed_*`` are our totals,
+    ``recorded_*`` the record's last cumulative (None before a player's first line), ``racks_*``
+    the tiles a player is known to hold (None when unknown). ``discrepancies`` are those that
+    :func:`rescore_game` reports on the event's line; ``report`` is its whole report.
+    """
+
+    event: GcgEvent
+    result: EventResult | None
+    before: Board
+    after: Board
+    last_move: Any
+    bingo: tuple[int, int]
+    nicks: list[str]
+    computed_before: list[int]
+    computed_after: list[int]
+    recorded_before: list[int | None]
+    recorded_after: list[int | None]
+    racks_before: list[tuple[int, ...] | None]
+    racks_after: list[tuple[int, ...] | None]
+    bag_before: int
+    bag_after: int
+    discrepancies: list[Discrepancy]
+    report: RescoreReport
+
+
+def replay_until(
+    record: GameRecord, ruleset: Ruleset, line: int, *, reason: str | None = None
+) -> ReplayPoint:
+    """Replay ``record`` up to the event on ``line`` and return the game just before and just after it.
+
+    The record is replayed cut short twice (the events before ``line``, then up to it) and once
+    whole (for the line's discrepancies), so :func:`rescore_game` carries no hook and loses no
+    speed; for one game the cost is nothing. Raises :class:`ValueError` when no event is on
+    ``line``, :class:`AdjudicateError` as :func:`rescore_game` does.
+    """
+    from dataclasses import replace
+
+    event = next((e for e in record.events if e.line == line), None)
+    if event is None:
+        raise ValueError(f"no event on line {line}")
+    report = rescore_game(record, ruleset, reason=reason)  # refuses non-classic games
+    why = reason or ruleset.name
+    before = _Replay(replace(record, events=[e for e in record.events if e.line < line]),
+                     ruleset, why, None)
+    before.run()
+    after = _Replay(replace(record, events=[e for e in record.events if e.line <= line]),
+                    ruleset, why, None)
+    after.run()
+    result = next((r for r in after.events if r.line == line), None)
+    last = before.last_play
+    return ReplayPoint(
+        event=event,
+        result=result,
+        before=before.board,
+        after=after.board,
+        last_move=last["move"] if last else None,
+        bingo=(ruleset.rack_size, ruleset.bingo_bonus),
+        nicks=list(after.nicks),
+        computed_before=list(before.computed),
+        computed_after=list(after.computed),
+        recorded_before=list(before.last_recorded),
+        recorded_after=list(after.last_recorded),
+        racks_before=list(before.known_left),
+        racks_after=list(after.known_left),
+        bag_before=before.bag,
+        bag_after=after.bag,
+        discrepancies=[d for d in report.discrepancies if d.line == line],
+        report=report,
+    )
