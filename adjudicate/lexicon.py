@@ -88,9 +88,15 @@ def search_path() -> list[tuple[str, str]]:
 
 
 def _is_path(text: str) -> bool:
-    return os.sep in text or "/" in text or (os.altsep is not None and os.altsep in text) or text in (
-        ".",
-        "..",
+    return (
+        os.sep in text
+        or "/" in text
+        or (os.altsep is not None and os.altsep in text)
+        or text
+        in (
+            ".",
+            "..",
+        )
     )
 
 
@@ -709,11 +715,15 @@ def build_lexicon(
         if not os.path.isdir(out_dir):
             raise LexiconError(f"{out_dir} exists and is not a directory")
         if os.listdir(out_dir) and not _is_lexicon_dir(out_dir):
-            raise LexiconError(f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it")
+            raise LexiconError(
+                f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it"
+            )
     if source != "-":
         real_source = os.path.realpath(source)
         if real_source.startswith(os.path.realpath(out_dir) + os.sep):
-            raise LexiconError(f"the source {source} is inside the output directory {out_dir}; refusing to replace it")
+            raise LexiconError(
+                f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
+            )
 
     report = check_word_list(source, alphabet, progress=progress)
     keys = report.keys
@@ -894,7 +904,9 @@ def _non_words(keys: list[str], alphabet: tiles.Alphabet, limit: int = 3000) -> 
     out: list[str] = []
     for n, key in enumerate(keys[::step]):
         pos = n % len(key)
-        swapped = letters[(letters.index(key[pos]) + 1 + n) % len(letters)] if key[pos] in letters else letters[0]
+        swapped = (
+            letters[(letters.index(key[pos]) + 1 + n) % len(letters)] if key[pos] in letters else letters[0]
+        )
         out.append(key[:pos] + swapped + key[pos + 1 :])
         if len(key) < tiles.MAX_TILES:
             out.append(key + letters[n % len(letters)])
@@ -949,7 +961,8 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         if report.add(
             "dawg_sha256",
             digest == manifest.get("dawg_sha256"),
-            f"{DAWG_FILE} SHA-256 {digest}" + ("" if digest == manifest.get("dawg_sha256") else f", manifest {manifest.get('dawg_sha256')}"),
+            f"{DAWG_FILE} SHA-256 {digest}"
+            + ("" if digest == manifest.get("dawg_sha256") else f", manifest {manifest.get('dawg_sha256')}"),
         ):
             import dawg_python
 
@@ -970,7 +983,11 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     if gz_data is not None:
         digest = hashlib.sha256(gz_data).hexdigest()
         expected = manifest.get("text_gz_sha256")
-        report.add("text_gz_sha256", digest == expected, f"{TEXT_FILE} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"))
+        report.add(
+            "text_gz_sha256",
+            digest == expected,
+            f"{TEXT_FILE} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
+        )
         try:
             text = gzip.decompress(gz_data)
         except (OSError, EOFError) as err:
@@ -978,7 +995,11 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         else:
             digest = hashlib.sha256(text).hexdigest()
             expected = manifest.get("text_sha256")
-            report.add("text_sha256", digest == expected, f"text SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"))
+            report.add(
+                "text_sha256",
+                digest == expected,
+                f"text SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
+            )
             try:
                 words = text.decode("utf-8").splitlines()
             except UnicodeDecodeError as err:
@@ -991,13 +1012,30 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     bad = [f"line {n + 1}: {words[n]!r}" for n in bad_lines]
     skip = set(bad_lines)
     keys = [key for n, key in enumerate(all_keys) if n not in skip] if skip else all_keys
-    report.add("canonical", not bad, f"{len(bad)} lines not canonical tile words" + (f" (first: {bad[0]})" if bad else ""))
+    report.add(
+        "canonical",
+        not bad,
+        f"{len(bad)} lines not canonical tile words" + (f" (first: {bad[0]})" if bad else ""),
+    )
     in_order = all(a < b for a, b in zip(keys, keys[1:]))
-    report.add("sorted_unique", in_order, "sorted by key, no duplicates" if in_order else "not sorted by key or has duplicates")
+    report.add(
+        "sorted_unique",
+        in_order,
+        "sorted by key, no duplicates" if in_order else "not sorted by key or has duplicates",
+    )
     count = manifest.get("word_count")
     report.add("word_count", len(words) == count, f"{len(words)} words, manifest {count}")
     histogram = _histogram(keys)
-    report.add("histogram", histogram == manifest.get("histogram"), "length histogram" + ("" if histogram == manifest.get("histogram") else f" {histogram} != manifest {manifest.get('histogram')}"))
+    report.add(
+        "histogram",
+        histogram == manifest.get("histogram"),
+        "length histogram"
+        + (
+            ""
+            if histogram == manifest.get("histogram")
+            else f" {histogram} != manifest {manifest.get('histogram')}"
+        ),
+    )
 
     reader: object = None
     if lexicon is not None:
@@ -1009,7 +1047,12 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         except ImportError:  # pragma: no cover
             reader, how = lexicon, "pure-Python"
         missing = [key for key in keys if key not in reader]  # type: ignore[operator]
-        report.add("words_in_dawg", not missing, f"{len(keys) - len(missing)} of {len(keys)} listed words in the DAWG ({how} reader)" + (f" (first missing: {missing[0].translate(table)})" if missing else ""))
+        report.add(
+            "words_in_dawg",
+            not missing,
+            f"{len(keys) - len(missing)} of {len(keys)} listed words in the DAWG ({how} reader)"
+            + (f" (first missing: {missing[0].translate(table)})" if missing else ""),
+        )
         try:
             rebuilt = _dawg_bytes(keys if in_order else sorted(set(keys)))
         except LexiconError as err:  # pragma: no cover
@@ -1017,15 +1060,36 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         else:
             same = rebuilt == dawg_data
             versions = builder_versions()
-            recorded = manifest.get("builder", {}).get("DAWG2") if isinstance(manifest.get("builder"), dict) else None
+            recorded = (
+                manifest.get("builder", {}).get("DAWG2")
+                if isinstance(manifest.get("builder"), dict)
+                else None
+            )
             if same or recorded == versions["DAWG2"]:
-                report.add("dawg_exact", same, "a DAWG rebuilt from the list is byte-identical (no other word in it)" if same else "a DAWG rebuilt from the list differs: the DAWG holds other words or is not this list's")
+                report.add(
+                    "dawg_exact",
+                    same,
+                    (
+                        "a DAWG rebuilt from the list is byte-identical (no other word in it)"
+                        if same
+                        else "a DAWG rebuilt from the list differs: the DAWG holds other words or is not this list's"
+                    ),
+                )
             else:
-                report.add("dawg_exact", True, f"not checked: built with DAWG2 {recorded}, this is {versions['DAWG2']}")
+                report.add(
+                    "dawg_exact",
+                    True,
+                    f"not checked: built with DAWG2 {recorded}, this is {versions['DAWG2']}",
+                )
         key_set = set(keys)
         probes = [k for k in _non_words(keys, alphabet) if k not in key_set] if keys else []
         present = [k for k in probes if k in lexicon or lexicon.dawg.dct.contains(k.encode("utf-8"))]
-        report.add("non_words", not present, f"{len(probes) - len(present)} of {len(probes)} sampled non-words absent" + (f" (found: {present[0].translate(table)})" if present else ""))
+        report.add(
+            "non_words",
+            not present,
+            f"{len(probes) - len(present)} of {len(probes)} sampled non-words absent"
+            + (f" (found: {present[0].translate(table)})" if present else ""),
+        )
         sample = keys[:: max(1, len(keys) // 500)]
         agree = all((k in lexicon) == (k.encode("utf-8") in lexicon.dawg) for k in sample + probes[:500])
         report.add("reader_agrees", agree, "inlined lookup agrees with dawg_python")
@@ -1033,11 +1097,23 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     if source is not None:
         checked = check_word_list(source, alphabet)
         missing_src = [k for k in checked.keys if reader is None or k not in reader]  # type: ignore[operator]
-        report.add("source_words", not missing_src, f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon" + (f" (first missing: {missing_src[0].translate(table)})" if missing_src else "") + (f"; {len(checked.rejected)} source entries cannot be tiles" if checked.rejected else ""))
+        report.add(
+            "source_words",
+            not missing_src,
+            f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon"
+            + (f" (first missing: {missing_src[0].translate(table)})" if missing_src else "")
+            + (f"; {len(checked.rejected)} source entries cannot be tiles" if checked.rejected else ""),
+        )
         extra = len(set(keys) - set(checked.keys))
-        recorded_src = manifest.get("source", {}).get("sha256") if isinstance(manifest.get("source"), dict) else None
+        recorded_src = (
+            manifest.get("source", {}).get("sha256") if isinstance(manifest.get("source"), dict) else None
+        )
         note = f"{extra} lexicon words not in the source"
-        note += "; source SHA-256 matches the manifest" if recorded_src == checked.source_sha256 else "; source SHA-256 differs from the manifest's"
+        note += (
+            "; source SHA-256 matches the manifest"
+            if recorded_src == checked.source_sha256
+            else "; source SHA-256 differs from the manifest's"
+        )
         report.add("source_extra", True, note)
     return report
 
@@ -1045,7 +1121,17 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
 class DiffReport:
     """Words added and removed from OLD to NEW (canonical labels), with counts by tile length."""
 
-    def __init__(self, old: str, new: str, added: list[str], removed: list[str], added_keys: list[str], removed_keys: list[str], old_count: int, new_count: int) -> None:
+    def __init__(
+        self,
+        old: str,
+        new: str,
+        added: list[str],
+        removed: list[str],
+        added_keys: list[str],
+        removed_keys: list[str],
+        old_count: int,
+        new_count: int,
+    ) -> None:
         self.old, self.new = old, new
         self.added, self.removed = added, removed
         self.added_by_length = _histogram(added_keys)
@@ -1083,7 +1169,9 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
         raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} is missing") from None
     expected = manifest.get("text_gz_sha256")
     if expected and hashlib.sha256(gz_data).hexdigest() != expected:
-        raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not match its SHA-256")
+        raise LexiconCorruptError(
+            f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not match its SHA-256"
+        )
     import gzip
 
     words = gzip.decompress(gz_data).decode("utf-8").splitlines()

@@ -35,7 +35,18 @@ SHIPPED = ("en-kjxqz", "es-aosw", "ca-wcatalan")
 
 # lex_es.txt, by hand: 18 entries; rejected KIWI (line 10), CH (14, 1 tile), INCONSTITUCIONAL (15,
 # 16 tiles); 10 words; duplicates: charro, ÑANDU, chico, 1ICO, arbol = 5.
-ES_WORDS = ["[CH]A[RR]O", "[CH]ICO", "[LL]AMA", "ARBOL", "CA[RR]O", "CAÑON", "PE[RR]O", "PO[LL]O", "ZZ", "ÑANDU"]
+ES_WORDS = [
+    "[CH]A[RR]O",
+    "[CH]ICO",
+    "[LL]AMA",
+    "ARBOL",
+    "CA[RR]O",
+    "CAÑON",
+    "PE[RR]O",
+    "PO[LL]O",
+    "ZZ",
+    "ÑANDU",
+]
 ES_REJECTED = [
     (10, "KIWI", "K is not a tile of the spanish set"),
     (14, "CH", "1 tile: a word has at least 2"),
@@ -79,13 +90,21 @@ def test_check_spanish_list_utf8_bom_crlf() -> None:
     assert [(r.line, r.word, r.reason) for r in report.rejected] == ES_REJECTED
     assert str(report.rejected[0]) == f"{ES}:10: 'KIWI': K is not a tile of the spanish set"
     assert report.histogram == {"2": 1, "4": 6, "5": 3}
-    assert [tiles.format_word(tiles.from_key(k, tiles.get_alphabet("spanish")), tiles.get_alphabet("spanish")) for k in report.keys] == ES_WORDS
+    assert [
+        tiles.format_word(tiles.from_key(k, tiles.get_alphabet("spanish")), tiles.get_alphabet("spanish"))
+        for k in report.keys
+    ] == ES_WORDS
 
 
 def test_check_catalan_list_latin1() -> None:
     report = lx.check_word_list(str(CA), "catalan")
     assert (report.entries, report.word_count, report.duplicates, report.encoding) == (13, 8, 1, "latin-1")
-    assert [(r.line, r.word) for r in report.rejected] == [(9, "KIWI"), (10, "YOGUR"), (11, "QATAR"), (13, "L·L")]
+    assert [(r.line, r.word) for r in report.rejected] == [
+        (9, "KIWI"),
+        (10, "YOGUR"),
+        (11, "QATAR"),
+        (13, "L·L"),
+    ]
     assert report.rejected[1].reason == "Y is not a Catalan tile outside NY"
     assert report.histogram == {"2": 1, "4": 2, "5": 2, "6": 2, "8": 1}
 
@@ -100,8 +119,27 @@ def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("alphabet", "words"),
     [
-        ("spanish", ["Charro", "[CH]ICO", "1ICO", "ñandú", "CH", "LLL", "RRR", "[ch]", "KIWI", "A.B", "x[LL]", "ß"]),
-        ("catalan", ["cel.la", "CEL·LA", "celŀla", "ANY", "QÜESTIÓ", "QATAR", "YOGUR", "L·L·L", "A1B", "[NY]A", "·L", "garçó"]),
+        (
+            "spanish",
+            ["Charro", "[CH]ICO", "1ICO", "ñandú", "CH", "LLL", "RRR", "[ch]", "KIWI", "A.B", "x[LL]", "ß"],
+        ),
+        (
+            "catalan",
+            [
+                "cel.la",
+                "CEL·LA",
+                "celŀla",
+                "ANY",
+                "QÜESTIÓ",
+                "QATAR",
+                "YOGUR",
+                "L·L·L",
+                "A1B",
+                "[NY]A",
+                "·L",
+                "garçó",
+            ],
+        ),
         ("english", ["quixotic", "Zoë", "qi", "K9", "a-b", "naïve", "ÆON"]),
     ],
 )
@@ -143,7 +181,13 @@ def test_build_writes_a_lexicon(es_lex: Path) -> None:
 
 def test_open_by_id_and_path_and_look_up(es_lex: Path) -> None:
     lex = lx.open_lexicon("es-test")
-    assert (lex.id, lex.name, lex.edition, lex.alphabet.name, lex.word_count) == ("es-test", "Test ES", "1", "spanish", 10)
+    assert (lex.id, lex.name, lex.edition, lex.alphabet.name, lex.word_count) == (
+        "es-test",
+        "Test ES",
+        "1",
+        "spanish",
+        10,
+    )
     assert lex.where == "env" and lex.label() == "Test ES 1" and lex.standin_note == ""
     assert lx.open_lexicon(str(es_lex)).dawg_sha256 == lex.dawg_sha256
     for word in ("Charro", "[CH]A[RR]O", "1A3O", "ÑANDÚ", "cañón", "zz", "pollo"):
@@ -220,12 +264,18 @@ def _flip(path: Path, offset: int) -> None:
     ("damage", "message"),
     [
         (lambda d: _flip(d / "words.dawg", 1000), "words.dawg has SHA-256"),
-        (lambda d: (d / "words.dawg").write_bytes((d / "words.dawg").read_bytes()[:-4]), "words.dawg has SHA-256"),
+        (
+            lambda d: (d / "words.dawg").write_bytes((d / "words.dawg").read_bytes()[:-4]),
+            "words.dawg has SHA-256",
+        ),
         (lambda d: (d / "words.dawg").unlink(), "words.dawg is missing"),
         (lambda d: (d / "manifest.json").write_text("{garbage"), "manifest.json is not valid JSON"),
         (lambda d: (d / "manifest.json").write_bytes(b"\xff\xfe"), "manifest.json is not UTF-8"),
         (lambda d: (d / "manifest.json").unlink(), "manifest.json is missing"),
-        (lambda d: (d / "manifest.json").write_text('{"alphabet": "spanish", "word_count": 10}'), "manifest.json has no dawg_sha256"),
+        (
+            lambda d: (d / "manifest.json").write_text('{"alphabet": "spanish", "word_count": 10}'),
+            "manifest.json has no dawg_sha256",
+        ),
     ],
 )
 def test_corrupted_lexicon_is_an_error(es_lex: Path, runner: CliRunner, damage, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -257,7 +307,9 @@ def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
     lx.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
     shutil.copy(tmp_path / "new" / "words.dawg", tmp_path / "old" / "words.dawg")
     manifest = json.loads((tmp_path / "old" / "manifest.json").read_text("utf-8"))
-    manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))["dawg_sha256"]
+    manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))[
+        "dawg_sha256"
+    ]
     (tmp_path / "old" / "manifest.json").write_text(lx.manifest_text(manifest), encoding="utf-8")
     report = lx.verify_lexicon(str(tmp_path / "old"))
     assert not report.ok
@@ -271,12 +323,24 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
     report = lx.verify_lexicon("es-test", str(ES))
     assert report.ok, report.failures
     names = [name for name, _, _ in report.checks]
-    for check in ("dawg_sha256", "dawg_loads", "text_sha256", "word_count", "histogram", "words_in_dawg", "dawg_exact", "non_words", "source_words"):
+    for check in (
+        "dawg_sha256",
+        "dawg_loads",
+        "text_sha256",
+        "word_count",
+        "histogram",
+        "words_in_dawg",
+        "dawg_exact",
+        "non_words",
+        "source_words",
+    ):
         assert check in names
     extra = tmp_path / "more.txt"
     extra.write_text("CHARRO\nPERROS\n")
     report = lx.verify_lexicon("es-test", str(extra))
-    assert [(n, d) for n, _, d in report.failures] == [("source_words", "1 of 2 source words in the lexicon (first missing: PE[RR]OS)")]
+    assert [(n, d) for n, _, d in report.failures] == [
+        ("source_words", "1 of 2 source words in the lexicon (first missing: PE[RR]OS)")
+    ]
 
 
 def test_diff(env: Path, runner: CliRunner) -> None:
@@ -297,9 +361,16 @@ def test_diff(env: Path, runner: CliRunner) -> None:
     assert mixed.exit_code == 2 and "cannot diff a english lexicon" in mixed.stderr
 
 
-def test_info_and_list(es_lex: Path, env: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_info_and_list(
+    es_lex: Path, env: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     info = json.loads(runner.invoke(app, ["lexicon", "info", "es-test", "--json"]).stdout)
-    assert (info["id"], info["word_count"], info["where"], info["label"]) == ("es-test", 10, "env", "Test ES 1")
+    assert (info["id"], info["word_count"], info["where"], info["label"]) == (
+        "es-test",
+        10,
+        "env",
+        "Test ES 1",
+    )
     assert info["files"]["words.dawg"] == (es_lex / "words.dawg").stat().st_size
     # a second env dir, and a user dir holding the same id: the first on the path wins
     second = tmp_path / "second"
@@ -310,7 +381,9 @@ def test_info_and_list(es_lex: Path, env: Path, tmp_path: Path, runner: CliRunne
     rows = json.loads(runner.invoke(app, ["lexicon", "list", "--json"]).stdout)
     where = [(r["id"], r["where"], r["shadowed"]) for r in rows]
     assert where[:3] == [("es-test", "env", False), ("en-mine", "env", False), ("es-test", "user", True)]
-    assert {("en-kjxqz", "shipped"), ("es-aosw", "shipped"), ("ca-wcatalan", "shipped")} <= {(r["id"], r["where"]) for r in rows}
+    assert {("en-kjxqz", "shipped"), ("es-aosw", "shipped"), ("ca-wcatalan", "shipped")} <= {
+        (r["id"], r["where"]) for r in rows
+    }
     assert lx.open_lexicon("es-test").name == "Test ES"
     assert lx.open_lexicon("en-mine").where == "env"
     table = runner.invoke(app, ["lexicon", "list"])
@@ -336,14 +409,24 @@ def test_user_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
     out = env / "es-cli"
-    result = runner.invoke(app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out)])
+    result = runner.invoke(
+        app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out)]
+    )
     assert result.exit_code == 1  # built, but entries were rejected
-    assert result.stderr.splitlines() == [f"{ES}:{line}: {word!r}: {reason}" for line, word, reason in ES_REJECTED]
+    assert result.stderr.splitlines() == [
+        f"{ES}:{line}: {word!r}: {reason}" for line, word, reason in ES_REJECTED
+    ]
     assert result.stdout.startswith("built es-cli: 10 words (18 entries, 5 duplicates, 3 rejected)")
     assert words_of(out) == ES_WORDS
-    clean = runner.invoke(app, ["lexicon", "build", str(EN_OLD), "-a", "english", "-n", "Old", "-o", str(env / "en"), "-q"])
+    clean = runner.invoke(
+        app, ["lexicon", "build", str(EN_OLD), "-a", "english", "-n", "Old", "-o", str(env / "en"), "-q"]
+    )
     assert (clean.exit_code, clean.stdout) == (0, "")
-    stdin = runner.invoke(app, ["lexicon", "build", "-", "-a", "english", "-n", "Stdin", "-o", str(env / "in"), "--json"], input="QI\nZA\nqi\n")
+    stdin = runner.invoke(
+        app,
+        ["lexicon", "build", "-", "-a", "english", "-n", "Stdin", "-o", str(env / "in"), "--json"],
+        input="QI\nZA\nqi\n",
+    )
     assert stdin.exit_code == 0 and json.loads(stdin.stdout)["words"] == 2
     assert runner.invoke(app, ["lexicon", "check", str(EN_NEW), "-a", "english"]).exit_code == 0
     checked = runner.invoke(app, ["lexicon", "check", str(CA), "-a", "catalan", "--json"])
@@ -380,9 +463,22 @@ def test_loading_and_looking_up_imports_nothing_heavy() -> None:
         "print(' '.join(sorted(set(sys.modules) - before)))\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("ADJUDICATE_LEXICONS", "XDG_DATA_HOME")}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=REPO)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env, cwd=REPO
+    )
     loaded = set(out.stdout.split())
-    heavy = {"json", "re", "pathlib", "dataclasses", "typing", "gzip", "dawg", "dawg_python", "enum", "unicodedata"}
+    heavy = {
+        "json",
+        "re",
+        "pathlib",
+        "dataclasses",
+        "typing",
+        "gzip",
+        "dawg",
+        "dawg_python",
+        "enum",
+        "unicodedata",
+    }
     assert not loaded & heavy, loaded & heavy
 
 
@@ -406,7 +502,11 @@ def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: li
     assert all(lex.contains_word(w) for w in good)
     assert not any(lex.contains_word(w) for w in bad)
     assert (REPO / "lexicons" / lexicon_id / "LICENSE").stat().st_size > 1000
-    assert (REPO / "lexicons" / lexicon_id / "ATTRIBUTION").read_text("utf-8").startswith(f"{lexicon_id}: a demonstration stand-in")
+    assert (
+        (REPO / "lexicons" / lexicon_id / "ATTRIBUTION")
+        .read_text("utf-8")
+        .startswith(f"{lexicon_id}: a demonstration stand-in")
+    )
 
 
 @pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")

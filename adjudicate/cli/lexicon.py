@@ -43,11 +43,15 @@ def _print_rejections(rejected: list) -> None:  # type: ignore[type-arg]
     for item in rejected[:MAX_SHOWN]:
         typer.echo(str(item), err=True)
     if len(rejected) > MAX_SHOWN:
-        typer.echo(f"... and {len(rejected) - MAX_SHOWN} more rejected entries", err=True)
+        typer.echo(
+            f"... and {len(rejected) - MAX_SHOWN} more rejected entries (--json lists them all)", err=True
+        )
 
 
 def _histogram_line(histogram: dict[str, int]) -> str:
-    return " ".join(f"{length}:{count}" for length, count in sorted(histogram.items(), key=lambda kv: int(kv[0])))
+    return " ".join(
+        f"{length}:{count}" for length, count in sorted(histogram.items(), key=lambda kv: int(kv[0]))
+    )
 
 
 @lexicon_app.command()
@@ -55,10 +59,14 @@ def build(
     source: SourceArg,
     alphabet: AlphabetOpt,
     name: Annotated[str, typer.Option("--name", "-n", help="Human name, shown on every verdict.")],
-    edition: Annotated[Optional[str], typer.Option("--edition", "-e", help="Edition or date of the list.")] = None,
+    edition: Annotated[
+        Optional[str], typer.Option("--edition", "-e", help="Edition or date of the list.")
+    ] = None,
     out: Annotated[
         Optional[str],
-        typer.Option("--output", "-o", help="Lexicon directory to write (default: user data dir / id from NAME)."),
+        typer.Option(
+            "--output", "-o", help="Lexicon directory to write (default: user data dir / id from NAME)."
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
     json_: JsonOpt = False,
@@ -82,7 +90,9 @@ def build(
                     bar.update(done - state["done"])
                     state["done"] = done
 
-                report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out, progress=progress)
+                report = build_lexicon(
+                    source, alphabet.value, name, edition=edition, out_dir=out, progress=progress
+                )
         else:
             report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out)
     _print_rejections(report.rejected)
@@ -124,7 +134,8 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
 def verify(
     lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
     source: Annotated[
-        Optional[str], typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon.")
+        Optional[str],
+        typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon."),
     ] = None,
     json_: JsonOpt = False,
 ) -> None:
@@ -155,7 +166,9 @@ def diff(
     old: Annotated[str, typer.Argument(help="Old lexicon id or directory.")],
     new: Annotated[str, typer.Argument(help="New lexicon id or directory.")],
     json_: JsonOpt = False,
-    all_words: Annotated[bool, typer.Option("--all", help="List every added/removed word, not the first 50.")] = False,
+    all_words: Annotated[
+        bool, typer.Option("--all", help="List every added/removed word, not the first 50.")
+    ] = False,
 ) -> None:
     """Words added and removed from OLD to NEW, with counts by length. Exit 1 if they differ, as diff(1).
 
@@ -230,7 +243,10 @@ def info(
         ("stand-in", data.get("standin") or "no"),
         ("licence", data.get("licence") or "-"),
         ("source", _source_line(source)),
-        ("built with", ", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder),
+        (
+            "built with",
+            ", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder,
+        ),
         ("words.dawg SHA-256", data.get("dawg_sha256")),
         ("text SHA-256", data.get("text_sha256")),
         ("where", f"{data.get('where')}: {data.get('path')}"),
