@@ -24,9 +24,13 @@ class Format(str, enum.Enum):
 
 def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, Any], lexicon_name: Optional[str],
-    check_words: bool, data: Optional[bytes] = None,
+    check_words: bool, data: Optional[bytes] = None, full: bool = True,
 ) -> dict[str, Any]:
-    """Rescore one file; a dict (the report, or ``{"file", "error"}``). Runs in worker processes."""
+    """Rescore one file; a dict (the report, or ``{"file", "error"}``). Runs in worker processes.
+
+    With ``full=False`` only the summary (no events): what a batch's table or CSV shows, without
+    formatting every play of every game and sending it between processes.
+    """
     from adjudicate.gcg import read_gcg
     from adjudicate.rescore import choose_ruleset, rescore_game
     from adjudicate.rules import apply_overrides
@@ -43,7 +47,14 @@ def rescore_one(
         lexicon = None
         if check_words:
             lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
-        return rescore_game(record, ruleset, reason=reason, lexicon=lexicon).to_dict()
+        report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon)
+        if full:
+            return report.to_dict()
+        return {
+            "file": report.file, "ruleset": report.ruleset, "ending": report.ending,
+            "ok": report.ok, "winners": report.winners,
+            "discrepancies": [d.to_dict() for d in report.discrepancies],
+        }
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
     except OSError as err:
@@ -77,15 +88,15 @@ class _Memo:
 
 
 def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
-             stdin: Optional[bytes]) -> list[dict[str, Any]]:
+             stdin: Optional[bytes], full: bool) -> list[dict[str, Any]]:
     if jobs > 1 and len(games) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = pool.map(_worker, [(g, *args) for g in games], chunksize=chunk)
+            results = pool.map(_worker, [(g, *args, None, full) for g in games], chunksize=chunk)
             return _with_progress(results, len(games), progress)
-    results = (rescore_one(g, *args, data=stdin if g == "-" else None) for g in games)
+    results = (rescore_one(g, *args, data=stdin if g == "-" else None, full=full) for g in games)
     return _with_progress(results, len(games), progress)
 
 
@@ -216,7 +227,8 @@ def rescore(
         overrides = parse_overrides(set_ or [])
     stdin = sys.stdin.buffer.read() if "-" in games else None
     progress = len(games) > 1 and not quiet and sys.stderr.isatty()
-    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin)
+    full = output is Format.json or len(games) == 1
+    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin, full)
     for r in reports:
         if "error" in r:
             typer.echo(f"Error: {r['error']}", err=True)
