@@ -40,6 +40,7 @@ from adjudicate.cli import lexicon as _lexicon  # noqa: E402,F401
 from adjudicate.cli import rescore as _rescore  # noqa: E402,F401
 from adjudicate.cli import endgame as _endgame  # noqa: E402,F401
 from adjudicate.cli import judge as _judge  # noqa: E402,F401
+from adjudicate.cli import show as _show  # noqa: E402,F401
 
 
 def run(args: list[str]) -> None:

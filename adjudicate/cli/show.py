@@ -1,0 +1,99 @@
+"""`adjudicate show`: one event of a recorded game, the board before and after and the score worked out."""
+
+from __future__ import annotations
+
+import enum
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import EXIT_ERROR, errors_exit_2, fail, read_input
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    svg = "svg"
+    html = "html"
+
+
+def use_color(no_color: bool, output: Optional[str], stream: object = None) -> bool:
+    """Colours only on a terminal, never with --no-color, NO_COLOR (non-empty), TERM=dumb or -o."""
+    if no_color or output or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@app.command()
+def show(
+    game: Annotated[str, typer.Argument(help="A GCG file, or - for stdin.")],
+    turn: Annotated[Optional[int], typer.Option(
+        "--turn", "-t", help="The Nth turn (plays, passes, exchanges; from 1).")] = None,
+    line: Annotated[Optional[int], typer.Option(
+        "--line", "-L", help="The event on this line of the file (as rescore reports it).")] = None,
+    output_format: Annotated[Format, typer.Option(
+        "--format", "-f", help="text, svg (a picture of the board) or html (the picture and the text).")
+    ] = Format.text,
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", help="Write to this file instead of stdout.")] = None,
+    no_color: Annotated[bool, typer.Option(
+        "--no-color", help="No colours (also: the NO_COLOR environment variable).")] = False,
+    rules: Annotated[Optional[str], typer.Option(
+        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")
+    ] = None,
+    set_: Annotated[Optional[list[str]], typer.Option(
+        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+) -> None:
+    """Show one event of a game: the board before and after it (premium squares, the new tiles
+    marked, blanks lowercase), the racks when known, the scores, and the play's score worked out
+    word by word and tile by tile against the record's.
+
+    Without --turn or --line: the last play. --format svg writes a picture of the board to print or
+    put on a screen; html wraps it with the text. Exit 0, or 2 when the file cannot be read or the
+    event is not there.
+
+    Example: adjudicate show round7.gcg --line 14
+
+    Example: adjudicate show round7.gcg --turn 9 --format html -o turn9.html
+    """
+    from adjudicate.gcg import read_gcg
+    from adjudicate.rescore import choose_ruleset
+    from adjudicate.rules import apply_overrides, parse_overrides
+    from adjudicate.show import find_event, render_html, render_svg, render_text, show_event
+
+    if turn is not None and line is not None:
+        fail("give --turn or --line, not both")
+    with errors_exit_2():
+        if rules:
+            from adjudicate.rules import find_ruleset
+
+            find_ruleset(rules)
+        overrides = parse_overrides(set_ or [])
+        name = "<stdin>" if game == "-" else game
+        record = read_gcg(read_input(game), name=name)
+        event = find_event(record, turn=turn, line=line)
+        ruleset, reason = choose_ruleset(record, rules)
+        if overrides:
+            ruleset = apply_overrides(ruleset, overrides)
+            reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        shown = show_event(record, event, ruleset, reason=reason)
+    if output_format is Format.svg:
+        text = render_svg(shown)
+    elif output_format is Format.html:
+        text = render_html(shown)
+    else:
+        text = render_text(shown, color=use_color(no_color, output)) + "\n"
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as err:
+            fail(f"{output}: {err.strerror or err}", EXIT_ERROR)
+        typer.echo(f"wrote {output}", err=True)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
