@@ -441,12 +441,17 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
     return "\n".join(out)
 
 
-def _heading(shown: Shown) -> str:
+def _heading(shown: Shown, *, short: bool = False) -> str:
+    """``FILE, line 14, turn 9: núria (Núria Soler) plays 8B .......VEGADES, +119``; ``short``: the
+    file's base name."""
+    import os
+
     where = f"line {shown.line}"
     if shown.turn is not None:
         where += f", turn {shown.turn}" if shown.kind in TURN_KINDS else f", after turn {shown.turn}"
     who = shown.nick if shown.name == shown.nick else f"{shown.nick} ({shown.name})"
-    text = f"{shown.file}, {where}: {who} {shown.summary}"
+    name = os.path.basename(shown.file) if short else shown.file
+    text = f"{name}, {where}: {who} {shown.summary}"
     if shown.recorded_score is not None:
         text += f", {shown.recorded_score:+d}"
     return text
@@ -534,10 +539,14 @@ def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *,
     width = size * (0.09 if new else 0.035)
     text = label.strip("[]")
     n = len(text)
-    font = size * (0.6 if n == 1 else 0.44 if n == 2 else 0.34)
+    font = size * (0.6 if n == 1 else 0.44 if n == 2 else 0.38)
     ink = _BLANK_INK if blank else "#1a1a1a"
-    cx = x + size * (0.46 if value is not None and value >= 0 and not blank else 0.5)
-    cy = y + size * 0.5 + font * 0.36
+    valued = value is not None and not blank
+    # Leave the bottom right corner to the value (two digits need more room: Ç 10, L·L 10).
+    cx = x + size * ((0.42 if value >= 10 else 0.45) if valued else 0.5)  # type: ignore[operator]
+    cy = y + size * (0.46 if valued else 0.5) + font * 0.36
+    if text in ("Ç", "Q", "J"):  # a descender: keep it clear of the value
+        cy -= size * 0.04
     attrs = f' data-square="{square}"' if square else ""
     parts = [
         f'<g class="{cls}{" new" if new else ""}{" blank" if blank else ""}"{attrs}>',
@@ -557,15 +566,18 @@ def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *,
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    """Break a breakdown line at its ``+`` signs to at most ``width`` characters."""
+    """Break a line to at most ``width`` characters: at its ``+`` signs when it has them (a word's
+    sum), else at spaces; continuation lines are indented."""
     if len(text) <= width:
         return [text]
+    indent = " " * (len(text) - len(text.lstrip()) + 4)
+    sep = " + " if " + " in text else " "
     lines, current = [], ""
-    for piece in text.split(" + "):
-        candidate = f"{current} + {piece}" if current else piece
-        if len(candidate) > width and current:
-            lines.append(current + " +")
-            current = "    " + piece
+    for piece in text.split(sep):
+        candidate = f"{current}{sep}{piece}" if current else piece
+        if len(candidate) > width and current.strip():
+            lines.append(current + sep.rstrip())
+            current = indent + piece
         else:
             current = candidate
     lines.append(current)
@@ -578,11 +590,11 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
     board = shown.board
     alphabet, layout = board.alphabet, board.layout
     marked = set(shown.marked)
-    head_lines = [_heading(shown)] if caption else []
+    head_lines = _wrap(_heading(shown, short=True), 64) if caption else []
     text_lines: list[str] = []
     if caption:
-        text_lines = [line for raw in _score_lines(shown, lambda s, t: t) for line in _wrap(raw, 92)]
-        text_lines += [f"discrepancy: {m}" for m in shown.discrepancies]
+        raw = _score_lines(shown, lambda s, t: t) + [f"discrepancy: {m}" for m in shown.discrepancies]
+        text_lines = [line for one in raw for line in _wrap(one, 80)]
     top = 10 + 20 * len(head_lines)
     grid_x, grid_y = _MARGIN, top + _MARGIN
     size = SQ * BOARD_SIZE
@@ -676,8 +688,9 @@ table { border-collapse: collapse; margin: 8px 0; font-size: 14px; }
 th, td { padding: 2px 10px; text-align: left; border-bottom: 1px solid #ddd; }
 td.n { text-align: right; }
 tr.to-move { font-weight: bold; }
-ol.score { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px;
-           padding-left: 20px; }
+ul.score { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px;
+           list-style: none; padding-left: 0; max-width: 900px; }
+ul.score li.sub { padding-left: 2em; text-indent: -1em; }
 .bad { color: #b00020; }
 .good { color: #1b7a1b; }
 @media print { body { margin: 0; } }
@@ -696,9 +709,9 @@ def render_html(shown: Shown) -> str:
             f'<td class="n">{escape(_score_cell(p.recorded_after, p.computed_after))}</td></tr>')
     items = []
     for raw in _score_lines(shown, lambda s, t: t):
-        bad = "differs by" in raw
-        cls = ' class="bad"' if bad else (' class="good"' if "agrees" in raw else "")
-        items.append(f"<li{cls}>{escape(raw.strip())}</li>")
+        cls = "bad" if "differs by" in raw else "good" if "agrees" in raw else ""
+        cls += " sub" if raw.startswith("  ") else ""
+        items.append(f'<li class="{cls.strip()}">{escape(raw.strip())}</li>')
     problems = "".join(f'<li class="bad">{escape(m)}</li>' for m in shown.discrepancies)
     notes = "".join(f"<li>{escape(n)}</li>" for n in shown.notes)
     title = escape(_heading(shown))
@@ -717,7 +730,7 @@ def render_html(shown: Shown) -> str:
         "<table><tr><th>player</th><th>name</th><th>rack</th><th>before</th><th>after</th></tr>",
         *rows,
         "</table>",
-        f'<ol class="score">{"".join(items)}</ol>',
+        f'<ul class="score">{"".join(items)}</ul>',
         f'<ul class="discrepancies">{problems}</ul>' if problems else "",
         f"<ul class=\"notes\">{notes}</ul>" if notes else "",
         "</body></html>",

@@ -122,7 +122,9 @@ def _exit_code(reports: list[dict[str, Any]]) -> int:
     return EXIT_OK
 
 
-def _render_one(report: dict[str, Any]) -> str:
+def _render_one(report: dict[str, Any], show_args: str = "") -> str:
+    """One game as tables. A discrepancy on a play ends with the `adjudicate show` command that
+    explains it (``show_args``: the --rules/--set the game was rescored with)."""
     from tabulate import tabulate
 
     lines = [
@@ -141,10 +143,16 @@ def _render_one(report: dict[str, Any]) -> str:
     winner = ", ".join(report["winners"]) if report["winners"] else "-"
     lines.append(f"ended by: {result}; winner (computed): {winner}")
     if report["discrepancies"]:
+        plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
         rows = [[d["line"], d["kind"], _show(d["recorded"]), _show(d["computed"]),
-                 d["message"].split(": ", 1)[-1]] for d in report["discrepancies"]]
+                 d["message"].split(": ", 1)[-1], _show_command(report["file"], d["line"], plays,
+                                                              show_args)]
+                for d in report["discrepancies"]]
+        headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
+        if not any(row[-1] for row in rows):
+            rows, headers = [row[:-1] for row in rows], headers[:-1]
         lines.append("")
-        lines.append(tabulate(rows, headers=["line", "kind", "recorded", "computed", "what"]))
+        lines.append(tabulate(rows, headers=headers))
     else:
         lines.append("no discrepancies: every score agrees")
     for item in report["info"]:
@@ -158,6 +166,15 @@ def _render_one(report: dict[str, Any]) -> str:
 
 def _show(value: Any) -> str:
     return "" if value is None else str(value)
+
+
+def _show_command(file: str, line: int, plays: set[int], show_args: str) -> str:
+    """``adjudicate show FILE --line N`` for a discrepancy on a play (not for stdin)."""
+    if line not in plays or file == "<stdin>":
+        return ""
+    import shlex
+
+    return f"adjudicate show {shlex.quote(file)} --line {line}{show_args}"
 
 
 def _render_many(reports: list[dict[str, Any]]) -> str:
@@ -238,7 +255,11 @@ def rescore(
         typer.echo(_render_csv(reports))
     elif len(reports) == 1:
         if "error" not in reports[0]:
-            typer.echo(_render_one(reports[0]))
+            import shlex
+
+            show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
+                f" --set {shlex.quote(item)}" for item in set_ or [])
+            typer.echo(_render_one(reports[0], show_args))
     else:
         typer.echo(_render_many(reports))
     raise typer.Exit(_exit_code(reports))
