@@ -235,7 +235,7 @@ LANGS = {"en": "english", "es": "spanish", "ca": "catalan"}
 @pytest.fixture(scope="session")
 def lexicons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Tiny real lexicons, one per language: {"en": path, "es": path, "ca": path}."""
-    lexicon = pytest.importorskip("adjudicate.lexicon")
+    lexicon = pytest.importorskip("adjudicate.lexiconbuild")
     base = tmp_path_factory.mktemp("judge-lexicons")
     out = {}
     for lang, alphabet in LANGS.items():

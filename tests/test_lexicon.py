@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate import lexicon as lx
+from adjudicate import lexiconbuild as lb
 from adjudicate import tiles
 from adjudicate.cli import app
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
@@ -72,7 +73,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def es_lex(env: Path) -> Path:
-    lx.build_lexicon(str(ES), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
+    lb.build_lexicon(str(ES), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
     return env / "es-test"
 
 
@@ -84,7 +85,7 @@ def words_of(directory: Path) -> list[str]:
 
 
 def test_check_spanish_list_utf8_bom_crlf() -> None:
-    report = lx.check_word_list(str(ES), "spanish")
+    report = lb.check_word_list(str(ES), "spanish")
     assert (report.entries, report.word_count, report.duplicates) == (18, 10, 5)
     assert report.encoding == "utf-8"
     assert [(r.line, r.word, r.reason) for r in report.rejected] == ES_REJECTED
@@ -97,7 +98,7 @@ def test_check_spanish_list_utf8_bom_crlf() -> None:
 
 
 def test_check_catalan_list_latin1() -> None:
-    report = lx.check_word_list(str(CA), "catalan")
+    report = lb.check_word_list(str(CA), "catalan")
     assert (report.entries, report.word_count, report.duplicates, report.encoding) == (13, 8, 1, "latin-1")
     assert [(r.line, r.word) for r in report.rejected] == [
         (9, "KIWI"),
@@ -112,7 +113,7 @@ def test_check_catalan_list_latin1() -> None:
 def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
     gz = tmp_path / "es.txt.gz"
     gz.write_bytes(gzip.compress(ES.read_bytes()))
-    plain, packed = lx.check_word_list(str(ES), "spanish"), lx.check_word_list(str(gz), "spanish")
+    plain, packed = lb.check_word_list(str(ES), "spanish"), lb.check_word_list(str(gz), "spanish")
     assert packed.keys == plain.keys and len(packed.rejected) == 3
 
 
@@ -154,7 +155,7 @@ def test_batch_keyer_reads_as_parse_word(alphabet: str, words: list[str]) -> Non
             return None
         return tiles.to_key(parsed, alpha)
 
-    batch = lx._batch_keyer(alpha)
+    batch = lb._batch_keyer(alpha)
     assert batch is not None
     assert batch(words) == [reference(w) for w in words]
 
@@ -209,9 +210,9 @@ def test_same_words_in_any_order_build_byte_identical(tmp_path: Path) -> None:
     shuffled.parent.mkdir()
     shuffled.write_text("\n".join(line.lower() for line in lines) + "\n", encoding="latin-1", errors="strict")
     a, b, c = (str(tmp_path / n / "es") for n in ("a", "b", "c"))  # the id is the directory's name
-    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=a)
-    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=c)
-    report = lx.build_lexicon(str(shuffled), "spanish", "Test ES", out_dir=b)
+    lb.build_lexicon(str(ES), "spanish", "Test ES", out_dir=a)
+    lb.build_lexicon(str(ES), "spanish", "Test ES", out_dir=c)
+    report = lb.build_lexicon(str(shuffled), "spanish", "Test ES", out_dir=b)
     assert report.encoding == "latin-1" and report.word_count == 10
     for name in ("words.dawg", "words.txt.gz", "manifest.json"):
         assert Path(a, name).read_bytes() == Path(c, name).read_bytes(), name
@@ -228,24 +229,24 @@ def test_build_refuses_a_directory_that_is_not_a_lexicon(tmp_path: Path) -> None
     target.mkdir()
     (target / "todo.txt").write_text("keep me")
     with pytest.raises(LexiconError, match="not a lexicon directory"):
-        lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(target))
+        lb.build_lexicon(str(ES), "spanish", "x", out_dir=str(target))
     assert (target / "todo.txt").read_text() == "keep me"
 
 
 def test_build_never_replaces_its_source(tmp_path: Path) -> None:
     out = tmp_path / "lex"
-    lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(out))
+    lb.build_lexicon(str(ES), "spanish", "x", out_dir=str(out))
     inside = out / "words.txt"
     shutil.copy(EN_OLD, inside)
     with pytest.raises(LexiconError, match="inside the output directory"):
-        lx.build_lexicon(str(inside), "english", "x", out_dir=str(out))
+        lb.build_lexicon(str(inside), "english", "x", out_dir=str(out))
     assert inside.read_bytes() == EN_OLD.read_bytes()
 
 
 def test_rebuild_replaces_a_lexicon_and_keeps_its_licence(tmp_path: Path) -> None:
     out = tmp_path / "lex"
-    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
-    lx.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
+    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
+    lb.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
     assert (out / "LICENSE").read_text() == "L" and (out / "ATTRIBUTION").read_text() == "A"
     assert words_of(out) == ["CAT", "CATS", "DOG", "EMU", "FISH", "QI", "XU", "ZA"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp dirs left
@@ -301,17 +302,17 @@ def test_manifest_in_another_layout_still_loads(es_lex: Path) -> None:
 
 def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
     """A DAWG swapped for one with an extra word (manifest checksum updated to match): verify fails."""
-    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
+    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
     more = tmp_path / "more.txt"
     more.write_text(EN_OLD.read_text() + "QWERTY\n")
-    lx.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
+    lb.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
     shutil.copy(tmp_path / "new" / "words.dawg", tmp_path / "old" / "words.dawg")
     manifest = json.loads((tmp_path / "old" / "manifest.json").read_text("utf-8"))
     manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))[
         "dawg_sha256"
     ]
-    (tmp_path / "old" / "manifest.json").write_text(lx.manifest_text(manifest), encoding="utf-8")
-    report = lx.verify_lexicon(str(tmp_path / "old"))
+    (tmp_path / "old" / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
+    report = lb.verify_lexicon(str(tmp_path / "old"))
     assert not report.ok
     assert [name for name, _, _ in report.failures] == ["dawg_exact"]
 
@@ -320,7 +321,7 @@ def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
 
 
 def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
-    report = lx.verify_lexicon("es-test", str(ES))
+    report = lb.verify_lexicon("es-test", str(ES))
     assert report.ok, report.failures
     names = [name for name, _, _ in report.checks]
     for check in (
@@ -337,17 +338,17 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
         assert check in names
     extra = tmp_path / "more.txt"
     extra.write_text("CHARRO\nPERROS\n")
-    report = lx.verify_lexicon("es-test", str(extra))
+    report = lb.verify_lexicon("es-test", str(extra))
     assert [(n, d) for n, _, d in report.failures] == [
         ("source_words", "1 of 2 source words in the lexicon (first missing: PE[RR]OS)")
     ]
 
 
 def test_diff(env: Path, runner: CliRunner) -> None:
-    lx.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
-    report = lx.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
+    lb.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
+    report = lb.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
     assert (report.entries, report.word_count, report.duplicates) == (9, 8, 1)
-    diff = lx.diff_lexicons("en-old", "en-new")
+    diff = lb.diff_lexicons("en-old", "en-new")
     assert (diff.added, diff.removed) == (["CATS", "EMU", "XU"], ["BIRD"])
     assert (diff.added_by_length, diff.removed_by_length) == ({"2": 1, "3": 1, "4": 1}, {"4": 1})
     result = runner.invoke(app, ["lexicon", "diff", "en-old", "en-new"])
@@ -374,9 +375,9 @@ def test_info_and_list(
     assert info["files"]["words.dawg"] == (es_lex / "words.dawg").stat().st_size
     # a second env dir, and a user dir holding the same id: the first on the path wins
     second = tmp_path / "second"
-    lx.build_lexicon(str(EN_OLD), "english", "Mine", out_dir=str(second / "en-mine"))
+    lb.build_lexicon(str(EN_OLD), "english", "Mine", out_dir=str(second / "en-mine"))
     user = Path(lx.user_lexicon_dir())
-    lx.build_lexicon(str(EN_NEW), "english", "User copy", out_dir=str(user / "es-test"))
+    lb.build_lexicon(str(EN_NEW), "english", "User copy", out_dir=str(user / "es-test"))
     monkeypatch.setenv("ADJUDICATE_LEXICONS", os.pathsep.join([str(env), str(second)]))
     rows = json.loads(runner.invoke(app, ["lexicon", "list", "--json"]).stdout)
     where = [(r["id"], r["where"], r["shadowed"]) for r in rows]
@@ -494,7 +495,7 @@ def test_loading_and_looking_up_imports_nothing_heavy() -> None:
     ],
 )
 def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: list[str]) -> None:
-    report = lx.verify_lexicon(lexicon_id)
+    report = lb.verify_lexicon(lexicon_id)
     assert report.ok, report.failures
     lex = lx.open_lexicon(lexicon_id)
     assert lex.where == "shipped" and lex.standin_note.startswith("stand-in, not ")
@@ -511,9 +512,9 @@ def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: li
 
 @pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")
 def test_disc_builds_and_verifies_against_its_source(tmp_path: Path) -> None:
-    report = lx.build_lexicon(str(DISC), "catalan", "DISC", out_dir=str(tmp_path / "disc"))
+    report = lb.build_lexicon(str(DISC), "catalan", "DISC", out_dir=str(tmp_path / "disc"))
     assert (report.word_count, len(report.rejected), report.duplicates) == (583013, 0, 0)
-    verified = lx.verify_lexicon(str(tmp_path / "disc"), str(DISC))
+    verified = lb.verify_lexicon(str(tmp_path / "disc"), str(DISC))
     assert verified.ok, verified.failures
     lex = lx.open_lexicon(str(tmp_path / "disc"))
     assert lex.contains_word("CEL·LA") and lex.contains_word("quatre") and not lex.contains_word("QUATREZ")
@@ -524,14 +525,14 @@ def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
     words = words_of(es_lex)
     words[0], words[-1] = "[ch]a[rr]o", "KIWI"
     text = ("\n".join(words) + "\n").encode("utf-8")
-    (es_lex / "words.txt.gz").write_bytes(lx._gzip(text))
+    (es_lex / "words.txt.gz").write_bytes(lb._gzip(text))
     manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
     manifest["text_sha256"] = lx.hashlib.sha256(text).hexdigest()
     manifest["text_gz_sha256"] = lx.hashlib.sha256((es_lex / "words.txt.gz").read_bytes()).hexdigest()
-    (es_lex / "manifest.json").write_text(lx.manifest_text(manifest), encoding="utf-8")
-    report = lx.verify_lexicon("es-test")
+    (es_lex / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
+    report = lb.verify_lexicon("es-test")
     failures = {name: detail for name, _, detail in report.failures}
     assert failures["canonical"] == "2 lines not canonical tile words (first: line 1: '[ch]a[rr]o')"
     assert "word_count" not in failures  # still 10 lines
     with pytest.raises(LexiconCorruptError, match="is not a canonical word"):
-        lx.diff_lexicons("es-test", "es-test")
+        lb.diff_lexicons("es-test", "es-test")

@@ -78,7 +78,7 @@ def build(
 
     Example: adjudicate lexicon build fise2.txt --alphabet spanish --name "FISE-2" --edition 2024 -o lexicons/fise2
     """
-    from adjudicate.lexicon import build_lexicon
+    from adjudicate.lexiconbuild import build_lexicon
 
     with errors_exit_2():
         if not quiet and not json_ and sys.stderr.isatty() and source != "-":
@@ -114,7 +114,7 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
 
     Example: adjudicate lexicon check words.txt --alphabet catalan
     """
-    from adjudicate.lexicon import check_word_list
+    from adjudicate.lexiconbuild import check_word_list
 
     with errors_exit_2():
         report = check_word_list(source, alphabet.value)
@@ -145,7 +145,7 @@ def verify(
 
     Example: adjudicate lexicon verify es-aosw --source palabras.txt
     """
-    from adjudicate.lexicon import verify_lexicon
+    from adjudicate.lexiconbuild import verify_lexicon
 
     with errors_exit_2():
         report = verify_lexicon(lexicon, source)
@@ -174,7 +174,7 @@ def diff(
 
     Example: adjudicate lexicon diff fise1 fise2 --json
     """
-    from adjudicate.lexicon import diff_lexicons
+    from adjudicate.lexiconbuild import diff_lexicons
 
     with errors_exit_2():
         report = diff_lexicons(old, new)
