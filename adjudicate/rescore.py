@@ -249,6 +249,7 @@ class _Replay:
     ) -> None:
         self.record = record
         self.ruleset = ruleset
+        self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
         self.reason = reason
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
@@ -323,6 +324,14 @@ class _Replay:
         step = recorded if recorded is not None else computed
         cum = event.cumulative
         result.recorded_cumulative = cum
+        if (cum is not None and not unexpected and len(bases) == 1
+                and (cum == bases[0] + step or cum == bases[0] + computed)):
+            # The common case: the record's arithmetic holds.
+            bases[0] = cum
+            self.last_recorded[p] = cum
+            self.computed[p] += computed
+            result.computed_cumulative = self.computed[p]
+            return
         if not bases:  # the record's total is unknown here (a line before could not be read)
             new = [cum] if cum is not None else []
         elif unexpected:
@@ -445,29 +454,32 @@ class _Replay:
                 self.unplaceable(event, p, result, what, f"{what}: {err}", place)
             return
         result.move, result.alphabet = move, alphabet
-        new = list(move.new_tiles)
+        new = move.new_tiles
+        need = [BLANK if t & BLANK_BIT else t for t in new]  # as the tiles stand on a rack
+        left = None
         if rack is not None:
-            need = [BLANK if t & BLANK_BIT else t for t in new]
-            missing = _multiset_missing(rack, need)
+            left = list(rack)
+            missing = []
+            for t in need:
+                try:
+                    left.remove(t)
+                except ValueError:
+                    missing.append(t)
             if missing:
                 self.flag(event, ILLEGAL_PLAY,
                           f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
-        bingo = (self.ruleset.rack_size, self.ruleset.bingo_bonus)
+        bingo = self.bingo
         total = score_total(self.board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1])
         result.board, result.bingo = self.board, bingo
         self.board.place(move)
-        for t in new:
-            self.unseen[BLANK if t & BLANK_BIT else t] -= 1
+        unseen = self.unseen
+        for t in need:
+            unseen[t] -= 1
         drawn = min(len(new), self.bag)
         self.bag -= drawn
         before = (self.scoreless, self.pass_run, self.rack_size[p], self.known_left[p])
         self.rack_size[p] += drawn - len(new)
-        if rack is not None and drawn == 0:
-            left = list(rack)
-            for t in new:
-                key = BLANK if t & BLANK_BIT else t
-                if key in left:
-                    left.remove(key)
+        if left is not None and drawn == 0:
             self.known_left[p] = tuple(left)
         else:
             self.known_left[p] = None if drawn else self.known_left[p]
