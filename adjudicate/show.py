@@ -12,11 +12,16 @@ prints.
 >>> from adjudicate.gcg import read_gcg
 >>> record = read_gcg(b"#player1 doug Doug\\n#player2 emely Emely\\n"
 ...                   b">doug: DINNVWY 8D WINDY +32 32\\n>emely: EEIOQRU 7C QUEER +40 40\\n")
->>> shown = show_event(record, find_event(record))
+>>> shown = show_event(record, find_event(record))  # the last play
 >>> print(format_explanation(shown.explanation))
-QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 = 24
-QW: Q 10 x DL = 20 + (W) 4 = 24
-... (4 more lines)
+QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25
+UW: U 1 + (W) 4 = 5
+EI: E 1 + (I) 1 = 2
+EN: E 1 + (N) 1 = 2
+RD: R 1 x DL = 2 + (D) 2 = 4
+total 38; recorded 40: differs by 2
+>>> [square_name(sq) for sq in shown.marked]
+['C7', 'D7', 'E7', 'F7', 'G7']
 """
 
 from __future__ import annotations

@@ -1,0 +1,315 @@
+"""`adjudicate show`: the position around one event and the play's score worked out.
+
+The breakdown is held to the scorer on every play of the clean corpus games; the text to "no
+colour unless asked" (NO_COLOR, --no-color, not a terminal); the SVG to well-formed XML with 225
+squares, the board's tiles and the digraph labels (Catalan L·L NY QU Ç, Spanish CH LL RR Ñ and a
+blank [rr]); and, when Debian's Chromium is installed, to a real browser's rendering.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import adjudicate.cli
+from adjudicate.cli.show import use_color
+from adjudicate.gcg import read_gcg
+from adjudicate.notation import square_name
+from adjudicate.rescore import choose_ruleset
+from adjudicate.show import (
+    ShowError,
+    find_event,
+    format_explanation,
+    render_html,
+    render_svg,
+    render_text,
+    show_event,
+)
+
+GAMES = Path(__file__).parent / "data" / "games"
+CATALAN = GAMES / "fx_catalan_outplay.gcg"
+SPANISH = GAMES / "fx_fise_outplay.gcg"
+TABLE = Path(__file__).parent / "data" / "corpus_expected.tsv"
+CHROMIUM = Path("/usr/bin/chromium")
+ANSI = re.compile(r"\x1b\[")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def shown_at(path: Path, line: int | None = None, turn: int | None = None):
+    record = read_gcg(path.read_bytes(), name=path.name)
+    return show_event(record, find_event(record, line=line, turn=turn))
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(adjudicate.cli.app, ["show", *args], env=env)
+
+
+def classes(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+def tile_labels(root: ET.Element, cls: str = "tile") -> list[str]:
+    """The label of each tile group (its first text element)."""
+    return [next(g.iter(f"{SVG}text")).text or "" for g in classes(root, cls)]
+
+
+# -- the score worked out ------------------------------------------------------------------------
+
+
+def test_breakdown_total_equals_the_scorer_on_every_play_of_the_clean_corpus(corpus):
+    clean = [row.split("\t")[0] for row in TABLE.read_text(encoding="utf-8").splitlines()
+             if row and not row.startswith("#") and row.split("\t")[1] == "clean"]
+    plays = 0
+    for name in clean:
+        record = read_gcg((corpus / "gcg" / name).read_bytes(), name=name)
+        ruleset, reason = choose_ruleset(record)
+        for event in record.events:
+            if event.kind != "play":
+                continue
+            shown = show_event(record, event, ruleset, reason=reason)
+            exp = shown.explanation
+            assert exp is not None, (name, event.line)
+            # the numbers shown add up, and to the scorer's total (score_total, the replay's)
+            for word in exp.words:
+                assert word.letters == sum(t.face * t.premium for t in word.tiles), (name, event.line)
+                assert word.score == word.letters * word.multiplier
+            assert exp.total == sum(w.score for w in exp.words) + exp.bingo
+            assert exp.total == shown.computed_score, (name, event.line, format_explanation(exp))
+            assert exp.differs_by in (0, None), (name, event.line)  # clean games agree
+            assert sum(t.new for t in exp.words[0].tiles) <= exp.tiles_placed
+            plays += 1
+    assert plays > 1000
+
+
+def test_catalan_bingo_worked_out():
+    # CAMISES on row 8 (B8-H8), then VEGADES from I8 to O8: the whole row B8-O8 is one word.
+    # C2 A1 M2 I1 S1 E1 S1 (on the board) + V4 E1 G3 A1 x DL (L8) D2 E1 S1 (O8 is TW) = 23, x3 = 69
+    shown = shown_at(CATALAN, line=14)
+    exp = shown.explanation
+    assert [w.word for w in exp.words] == ["CAMISESVEGADES"]
+    word = exp.words[0]
+    assert (word.letters, word.multiplier, word.score) == (23, 3, 69)
+    assert [t.label for t in word.tiles if t.new] == list("VEGADES")
+    assert [(t.label, t.square) for t in word.tiles if t.premium > 1] == [("A", "L8")]
+    assert (exp.bingo, exp.total, exp.recorded) == (50, 119, 119)
+    assert format_explanation(exp).splitlines()[-2:] == [
+        "bingo (7 tiles) +50", "total 119; recorded 119: agrees"]
+    assert [square_name(sq) for sq in shown.marked] == [f"{c}8" for c in "IJKLMNO"]
+    assert shown.turn == 9 and shown.nick == "núria" and shown.rack == "VEGADES"
+
+
+def test_digraph_on_a_premium_and_a_wrong_record():
+    # jordi's CEL·LULARS, with the record's score off by 2: L·L 10 on the TL at B10.
+    text = CATALAN.read_text(encoding="utf-8").replace("+126 126", "+124 124")
+    record = read_gcg(text.encode(), name="bad.gcg")
+    shown = show_event(record, find_event(record, line=7))
+    out = format_explanation(shown.explanation)
+    assert "L·L 10 x TL = 30" in out
+    assert out.splitlines()[-1] == "total 126; recorded 124: differs by 2"
+    assert shown.discrepancies == ["line 7: B8 .EL·LULARS: recorded +124, computed +126"]
+    assert "computed 126" in render_text(shown)
+
+
+def test_blank_scores_nothing_and_is_lowercase():
+    shown = shown_at(SPANISH, line=11)  # CA[rr]ETER down from E1
+    tiles = [t for w in shown.explanation.words for t in w.tiles if t.blank]
+    assert [(t.label, t.face, t.points) for t in tiles] == [("[rr]", 0, 0)]
+    assert "[rr] 0" in format_explanation(shown.explanation)
+
+
+def test_cross_words_and_played_through_tiles_in_brackets():
+    record = read_gcg(b"#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n"
+                      b">b: EEIOQRU 7C QUEER +40 40\n")
+    exp = show_event(record, find_event(record)).explanation
+    lines = format_explanation(exp).splitlines()
+    assert lines[0] == "QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25"
+    assert lines[1:5] == ["UW: U 1 + (W) 4 = 5", "EI: E 1 + (I) 1 = 2", "EN: E 1 + (N) 1 = 2",
+                          "RD: R 1 x DL = 2 + (D) 2 = 4"]
+    assert lines[-1] == "total 38; recorded 40: differs by 2"
+
+
+def test_several_word_premiums_are_named():
+    # 15 tiles across row 8 (not from one rack: reported, and scored all the same): TW A8,
+    # DW H8 (the centre), TW O8 -> x18; DL on D8 and L8.
+    record = read_gcg(b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8A ABCDEFGHIJKLMNO +0 0\n")
+    shown = show_event(record, record.events[0])
+    word = shown.explanation.words[0]
+    assert word.multiplier == 18 and word.word_premiums == [3, 2, 3]
+    assert "D 2 x DL = 4" in format_explanation(shown.explanation)
+    assert f"word x18 (TW x DW x TW) = {word.letters * 18}" in format_explanation(shown.explanation)
+    assert shown.discrepancies  # the rack, and the score
+
+
+def test_withdrawn_phony_marks_the_tiles_taken_back():
+    record = read_gcg(b"#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n"
+                      b">a: DINNVWY -- -32 0\n>b: EEIOQRU 8D QUEER +36 36\n")
+    shown = show_event(record, find_event(record, line=4))
+    assert shown.marked_on_before and shown.board is shown.before
+    assert [square_name(sq) for sq in shown.marked] == ["D8", "E8", "F8", "G8", "H8"]
+    assert shown.explanation.total == 32
+    assert shown.after.count == 0
+    assert "the tiles taken back" in render_text(shown)
+
+
+def test_end_of_game_lines_add_up_the_tiles():
+    shown = shown_at(SPANISH, line=19)  # beto: (EX) +9
+    assert shown.rack_values == [("E", 1), ("X", 8)]
+    assert "tiles: E 1 + X 8 = 9" in render_text(shown)
+
+
+# -- choosing the event ------------------------------------------------------------------------------
+
+
+def test_default_turn_and_line():
+    record = read_gcg(CATALAN.read_bytes(), name="ca")
+    assert find_event(record).line == 18  # the last play, not the end-of-game lines after it
+    assert find_event(record, turn=1).line == 6
+    assert find_event(record, turn=13).line == 18
+    assert find_event(record, line=20).kind == "end_rack_points"
+    assert find_event(record, line=21).kind == "end_rack_penalty"
+    with pytest.raises(ShowError, match="line 3 is not a move: it is a #player1 line"):
+        find_event(record, line=3)
+    with pytest.raises(ShowError, match="no turn 14: the record has 13 turns"):
+        find_event(record, turn=14)
+    with pytest.raises(ShowError, match="not both"):
+        find_event(record, turn=1, line=6)
+
+
+def test_cli_errors_exit_2(tmp_path):
+    for args, message in [
+        ((str(CATALAN), "--line", "3"), "#player1"),
+        ((str(CATALAN), "--line", "99"), "line 99 is not a move"),
+        ((str(CATALAN), "--turn", "0"), "no turn 0"),
+        ((str(CATALAN), "--turn", "1", "--line", "6"), "not both"),
+        ((str(tmp_path / "missing.gcg"),), "missing.gcg"),
+        ((str(CATALAN), "--rules", "nope"), "nope"),
+    ]:
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+    empty = tmp_path / "empty.gcg"
+    empty.write_bytes(b"")
+    assert run(str(empty)).exit_code == 2
+
+
+def test_cli_stdin_and_output_file(tmp_path):
+    result = CliRunner().invoke(adjudicate.cli.app, ["show", "-", "--turn", "1"],
+                                input=CATALAN.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert "<stdin>, line 6, turn 1: anna (Anna Puig) plays 8B CAMISES, +72" in result.output
+    out = tmp_path / "board.svg"
+    result = run(str(CATALAN), "-f", "svg", "-o", str(out))
+    assert result.exit_code == 0
+    ET.fromstring(out.read_text(encoding="utf-8"))
+
+
+# -- colour ----------------------------------------------------------------------------------------
+
+
+class _Tty:
+    def isatty(self) -> bool:
+        return True
+
+
+def test_text_without_colour_has_no_escapes():
+    shown = shown_at(SPANISH)
+    plain = render_text(shown)
+    assert not ANSI.search(plain)
+    coloured = render_text(shown, color=True)
+    assert ANSI.search(coloured)
+    stripped = re.sub(r"\x1b\[[0-9;]*m", "", coloured)
+    assert [x.rstrip() for x in stripped.splitlines()] == plain.splitlines()  # colour only adds
+    result = run(str(SPANISH))  # CliRunner's stdout is not a terminal
+    assert result.exit_code == 0 and not ANSI.search(result.output)
+    # readable without colour: premiums named, the new tiles starred, a blank lowercase
+    assert " TW " in plain and "  I*" in plain and "rr" in plain
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    assert use_color(False, None, _Tty())
+    assert not use_color(True, None, _Tty())  # --no-color
+    assert not use_color(False, "out.txt", _Tty())  # a file
+    assert not use_color(False, None, object())  # not a terminal
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_color(False, None, _Tty())
+    monkeypatch.setenv("NO_COLOR", "")  # an empty NO_COLOR does not count (no-color.org)
+    assert use_color(False, None, _Tty())
+    result = run(str(SPANISH), "--no-color", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and not ANSI.search(result.output)
+
+
+# -- SVG and HTML ------------------------------------------------------------------------------------
+
+
+def test_svg_is_xml_with_225_squares_and_the_boards_tiles():
+    shown = shown_at(CATALAN, line=14)
+    root = ET.fromstring(render_svg(shown))
+    assert root.tag == f"{SVG}svg"
+    assert len(classes(root, "sq")) == 225
+    assert len(classes(root, "tile")) == shown.after.count == 63
+    assert len(classes(root, "new")) == 7
+    assert len(classes(root, "rack-tile")) == 7
+    assert {g.get("data-square") for g in classes(root, "new")} == {f"{c}8" for c in "IJKLMNO"}
+
+
+def test_svg_catalan_digraphs():
+    shown = shown_at(CATALAN)  # the last play: every tile but the end racks on the board
+    root = ET.fromstring(render_svg(shown))
+    labels = tile_labels(root)
+    for label in ("L·L", "NY", "QU", "Ç"):
+        assert label in labels, label
+    assert len(labels) == shown.after.count
+    blanks = [g for g in classes(root, "blank") if g in classes(root, "tile")]
+    assert [next(g.iter(f"{SVG}text")).text for g in blanks] == ["n"]
+    # a blank has no value in its corner; a natural tile has one (the label, then the value)
+    assert len(list(blanks[0].iter(f"{SVG}text"))) == 1
+    ella = next(g for g in classes(root, "tile") if next(g.iter(f"{SVG}text")).text == "L·L")
+    texts = list(ella.iter(f"{SVG}text"))
+    assert texts[1].text == "10"
+    assert float(texts[0].get("font-size")) < 24  # three characters in one square: smaller
+
+
+def test_svg_spanish_digraphs_and_blank_rr():
+    shown = shown_at(SPANISH)
+    root = ET.fromstring(render_svg(shown))
+    labels = tile_labels(root)
+    for label in ("CH", "LL", "RR", "Ñ"):
+        assert label in labels, label
+    assert "rr" in [next(g.iter(f"{SVG}text")).text for g in classes(root, "blank")]
+    assert "[" not in "".join(labels)  # one square, no brackets
+
+
+def test_html_wraps_the_svg():
+    shown = shown_at(SPANISH, line=11)
+    page = render_html(shown)
+    assert page.startswith("<!DOCTYPE html>")
+    svg = page[page.index("<svg"): page.index("</svg>") + 6]
+    assert len(classes(ET.fromstring(svg), "sq")) == 225
+    assert "CA[rr]ETER" in page and "recorded 68: agrees" in page
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Chromium (Debian package chromium) not installed")
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+def test_renders_in_headless_chromium(tmp_path, fmt):
+    shown = shown_at(SPANISH)
+    page = tmp_path / f"board.{fmt}"
+    page.write_text(render_html(shown) if fmt == "html" else render_svg(shown), encoding="utf-8")
+    png = tmp_path / "board.png"
+    command = [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+               f"--screenshot={png}", "--window-size=900,1000", page.as_uri()]
+    subprocess.run(command, check=False, capture_output=True, timeout=120,
+                   env={**os.environ, "HOME": str(tmp_path)})
+    assert png.exists(), "no screenshot written"
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
