@@ -1033,6 +1033,9 @@ def replay_until(
     after.run()
     result = next((r for r in after.events if r.line == line), None)
     last = before.last_play
+    # A record without a #player header takes its players from the events: the cut-short replay
+    # may know fewer of them (a prefix of the seats).
+    pad = len(after.nicks) - len(before.nicks)
     return ReplayPoint(
         event=event,
         result=result,
@@ -1041,11 +1044,11 @@ def replay_until(
         last_move=last["move"] if last else None,
         bingo=(ruleset.rack_size, ruleset.bingo_bonus),
         nicks=list(after.nicks),
-        computed_before=list(before.computed),
+        computed_before=list(before.computed) + [0] * pad,
         computed_after=list(after.computed),
-        recorded_before=list(before.last_recorded),
+        recorded_before=list(before.last_recorded) + [None] * pad,
         recorded_after=list(after.last_recorded),
-        racks_before=list(before.known_left),
+        racks_before=list(before.known_left) + [None] * pad,
         racks_after=list(after.known_left),
         bag_before=before.bag,
         bag_after=after.bag,
