@@ -313,3 +313,45 @@ def test_renders_in_headless_chromium(tmp_path, fmt):
     assert png.exists(), "no screenshot written"
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+# -- the link from rescore ---------------------------------------------------------------------------
+
+
+def test_rescore_table_links_each_play_discrepancy_to_show(tmp_path):
+    bad = tmp_path / "bad.gcg"
+    bad.write_text(CATALAN.read_text(encoding="utf-8").replace("+126 126", "+124 124"),
+                   encoding="utf-8")
+    result = CliRunner().invoke(adjudicate.cli.app, ["rescore", str(bad), "--rules", "catalan"])
+    assert result.exit_code == 1
+    rows = [row for row in result.output.splitlines() if "recorded +124" in row or "cumulative 206" in row]
+    assert len(rows) == 2
+    assert rows[0].rstrip().endswith(f"adjudicate show {bad} --line 7 --rules catalan")
+    assert rows[1].rstrip().endswith(f"adjudicate show {bad} --line 10 --rules catalan")
+    shown = run(str(bad), "--line", "7", "--rules", "catalan")
+    assert shown.exit_code == 0
+    assert "total 126; recorded 124: differs by 2" in shown.output
+    clean = CliRunner().invoke(adjudicate.cli.app, ["rescore", str(CATALAN)])
+    assert "adjudicate show" not in clean.output  # nothing to explain
+
+
+def test_every_linked_corpus_discrepancy_can_be_shown(corpus):
+    """What rescore links to, show explains: each discrepancy on a play of the corpus."""
+    from adjudicate.rescore import rescore_game
+
+    shown_count = 0
+    for row in TABLE.read_text(encoding="utf-8").splitlines():
+        if not row or row.startswith("#") or row.split("\t")[1] != "discrepancy":
+            continue
+        name = row.split("\t")[0]
+        record = read_gcg((corpus / "gcg" / name).read_bytes(), name=name)
+        ruleset, reason = choose_ruleset(record)
+        report = rescore_game(record, ruleset, reason=reason)
+        plays = {e.line for e in report.events if e.kind == "play"}
+        for line in sorted({d.line for d in report.discrepancies if d.line in plays})[:5]:
+            shown = show_event(record, find_event(record, line=line), ruleset, reason=reason)
+            text = render_text(shown)
+            ET.fromstring(render_svg(shown))
+            assert shown.discrepancies and all(m in text for m in shown.discrepancies), (name, line)
+            shown_count += 1
+    assert shown_count > 20
