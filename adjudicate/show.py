@@ -52,7 +52,7 @@ class ShowError(AdjudicateError):
     """The event asked for is not in the record (no such line or turn, a line that is no event)."""
 
 
-# -- the score, explained ---------------------------------------------------------------------------
+# -- the score, explained --------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -168,7 +168,7 @@ def format_explanation(explanation: Explanation) -> str:
     return "\n".join(lines)
 
 
-# -- the event ------------------------------------------------------------------------------------------
+# -- the event -------------------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -307,7 +307,7 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
         alphabet=alphabet, line=event.line, turn=turn, kind=kind,
         nick=result.player if result is not None else event.nick,
         name=names.get(event.nick, event.nick),
-        summary=_summary(event, point, alphabet), rack=rack,
+        summary=_summary(event, point, alphabet, record), rack=rack,
         before=before, after=after, marked=changed, marked_on_before=marked_on_before,
         players=players, bag_before=point.bag_before, bag_after=point.bag_after,
         recorded_score=event.score,
@@ -327,8 +327,11 @@ def _rack(text: str | None, alphabet: Alphabet) -> str | None:
         return text
 
 
-def _summary(event: GcgEvent, point: Any, alphabet: Alphabet) -> str:
+def _summary(event: GcgEvent, point: Any, alphabet: Alphabet, record: GameRecord) -> str:
     kind = event.kind
+    before = [e for e in record.events if e.line < event.line]
+    play = before[-1] if before and before[-1].kind == "play" else None
+    of_play = f" {play.position} {play.tiles} (line {play.line})" if play else ""
     if kind == "play":
         tiles = event.tiles or ""
         result = point.result
@@ -344,9 +347,9 @@ def _summary(event: GcgEvent, point: Any, alphabet: Alphabet) -> str:
             return f"exchanges {_rack(event.tiles, alphabet)}"
         return f"exchanges {event.exchange_count} tiles"
     if kind == "phony_withdrawn":
-        return "withdraws the phony play before (it scores nothing)"
+        return f"withdraws the phony{of_play or ' play'}"
     if kind == "challenge_bonus":
-        return "gets a challenge bonus"
+        return f"gets a challenge bonus{' for' + of_play if play else ''}"
     if kind == "end_rack_points":
         return f"adds the tiles left on the other racks ({_rack(event.tiles, alphabet)})"
     if kind == "end_rack_penalty":
@@ -356,7 +359,7 @@ def _summary(event: GcgEvent, point: Any, alphabet: Alphabet) -> str:
     return kind
 
 
-# -- text -------------------------------------------------------------------------------------------------
+# -- text ------------------------------------------------------------------------------------------
 
 _RESET = "\x1b[0m"
 # 256-colour backgrounds: premium squares as on the board, tiles wheat, new tiles yellow.
@@ -417,12 +420,13 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
         return f"{style}{text}{_RESET}" if color else text
 
     out = [paint(_BOLD, _heading(shown)), f"ruleset {shown.ruleset} ({shown.ruleset_reason})", ""]
-    mark = "*: the tiles taken back" if shown.marked_on_before else "*: the tiles placed"
-    out.append(f"Before line {shown.line}" + (f" ({mark})" if shown.marked_on_before and shown.marked else ""))
-    out += render_board_text(shown.before, shown.marked if shown.marked_on_before else (), color=color)
+    back = shown.marked_on_before
+    mark = f" (*: the tiles {'taken back' if back else 'placed'})" if shown.marked else ""
+    out.append(f"Before line {shown.line}" + (mark if back else ""))
+    out += render_board_text(shown.before, shown.marked if back else (), color=color)
     out.append("")
-    out.append(f"After line {shown.line}" + (f" ({mark})" if not shown.marked_on_before and shown.marked else ""))
-    out += render_board_text(shown.after, () if shown.marked_on_before else shown.marked, color=color)
+    out.append(f"After line {shown.line}" + ("" if back else mark))
+    out += render_board_text(shown.after, () if back else shown.marked, color=color)
     out.append(LEGEND)
     out.append("")
     rows = [["  player", "name", "rack", "before", "after"]]
@@ -479,9 +483,13 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
         elif exp.recorded is not None:
             line = paint(_GOOD, line)
         out.append(f"  {line}")
-        if shown.kind == "phony_withdrawn":
-            out.append(f"  withdrawn: {shown.recorded_score if shown.recorded_score is not None else ''}"
-                       f" recorded, {-exp.total:+d} computed")
+        if shown.kind == "phony_withdrawn" and shown.computed_score is not None:
+            text = f"withdrawn: {shown.computed_score:+d}"
+            if shown.recorded_score is not None:
+                text += f"; recorded {shown.recorded_score:+d}"
+                if shown.recorded_score == 0 and shown.computed_score:
+                    text += " (the old form: the cumulative is set back)"
+            out.append(text)
         return out
     if shown.rack_values is not None:
         values = " + ".join(f"{label} {value}" for label, value in shown.rack_values)
@@ -521,7 +529,7 @@ def _paint_word(word: WordScore, paint: Any) -> str:
     return text
 
 
-# -- SVG ---------------------------------------------------------------------------------------------------
+# -- SVG -------------------------------------------------------------------------------------------
 
 SQ = 40  # pixels per square
 _MARGIN = 26  # room for the coordinates
@@ -682,7 +690,7 @@ def _star(cx: float, cy: float, radius: float, colour: str) -> str:
     return f'<polygon points="{" ".join(points)}" fill="{colour}"/>'
 
 
-# -- HTML --------------------------------------------------------------------------------------------------
+# -- HTML ------------------------------------------------------------------------------------------
 
 _CSS = """
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 16px; color: #1a1a1a; }

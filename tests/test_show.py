@@ -163,7 +163,7 @@ def test_end_of_game_lines_add_up_the_tiles():
     assert "tiles: E 1 + X 8 = 9" in render_text(shown)
 
 
-# -- choosing the event ------------------------------------------------------------------------------
+# -- choosing the event ----------------------------------------------------------------------------
 
 
 def test_default_turn_and_line():
@@ -247,7 +247,7 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert result.exit_code == 0 and not ANSI.search(result.output)
 
 
-# -- SVG and HTML ------------------------------------------------------------------------------------
+# -- SVG and HTML ----------------------------------------------------------------------------------
 
 
 def test_svg_is_xml_with_225_squares_and_the_boards_tiles():
@@ -315,7 +315,7 @@ def test_renders_in_headless_chromium(tmp_path, fmt):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
 
 
-# -- the link from rescore ---------------------------------------------------------------------------
+# -- the link from rescore -------------------------------------------------------------------------
 
 
 def test_rescore_table_links_each_play_discrepancy_to_show(tmp_path):
