@@ -565,14 +565,18 @@ class _Replay:
             result.computed_score = -last["score"]
             self.computed[p] -= last["score"]
             result.computed_cumulative = self.computed[p]
-            expected = self.bases[p][0] - last["recorded"]
             cum = event.cumulative
             result.recorded_cumulative = cum
-            if cum is not None and cum != expected:
-                self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
-                          cum, expected)
-            self.bases[p] = [cum if cum is not None else expected]
-            self.last_recorded[p] = self.bases[p][0]
+            if not self.bases[p]:  # the record's total is unknown here (a line before could not be read)
+                self.bases[p] = [cum] if cum is not None else []
+                self.last_recorded[p] = cum
+            else:
+                expected = self.bases[p][0] - last["recorded"]
+                if cum is not None and cum != expected:
+                    self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
+                              cum, expected)
+                self.bases[p] = [cum if cum is not None else expected]
+                self.last_recorded[p] = self.bases[p][0]
         else:
             self.account(event, result, p, -last["score"], "phony withdrawn")
         self.check_scoreless_end(event)
