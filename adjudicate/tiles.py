@@ -87,7 +87,9 @@ class Alphabet:
         natural: dict[str, int] = {}
         for code in range(1, len(tiles)):
             info = tiles[code]
-            forms = {info.label, bare[code], f"[{bare[code]}]"}
+            # Brackets only around a multi-letter tile ([CH]): a bracketed single letter would let
+            # "[C]H" spell C then H, which every writer spells CH, and every reader reads as [CH].
+            forms = {info.label, bare[code]} | ({f"[{bare[code]}]"} if len(bare[code]) > 1 else set())
             if bare[code] == "L·L":
                 forms.update(_ELA_TILE_NOTATION)
                 forms.update(f"[{f}]" for f in _ELA_TILE_NOTATION)
