@@ -100,13 +100,42 @@ class CheckReport:
 
 
 class BuildReport(CheckReport):
-    """A build: the check, plus where the lexicon went and its checksums."""
+    """A build: the check's counts (not its keys: a build streams the words and keeps none), plus
+    where the lexicon went and its checksums."""
 
     lexicon_id = ""
     out_dir = ""
     dawg_sha256 = ""
     text_sha256 = ""
     seconds = 0.0
+
+    def __init__(
+        self,
+        source: str,
+        alphabet: str,
+        entries: int,
+        histogram: dict[str, int],
+        rejected: list[Rejection],
+        duplicates: int,
+        encoding: str,
+        source_sha256: str,
+    ) -> None:
+        self.source = source
+        self.alphabet = alphabet
+        self.entries = entries
+        self._histogram = histogram
+        self.rejected = rejected
+        self.duplicates = duplicates
+        self.encoding = encoding
+        self.source_sha256 = source_sha256
+
+    @property
+    def word_count(self) -> int:
+        return sum(self._histogram.values())
+
+    @property
+    def histogram(self) -> dict[str, int]:
+        return dict(self._histogram)
 
     def as_dict(self) -> dict[str, object]:
         out = super().as_dict()
@@ -130,8 +159,16 @@ def _histogram(keys: list[str] | set[str]) -> dict[str, int]:
 def _read_bytes(source: str) -> bytes:
     if source == "-":
         return sys.stdin.buffer.read()
+    return _decompress(_read_raw(source), source)
+
+
+def _read_raw(source: str) -> bytes:
     with open(source, "rb") as handle:
-        data = handle.read()
+        return handle.read()
+
+
+def _decompress(data: bytes, source: str) -> bytes:
+    """A file's text: gunzipped when it starts like gzip."""
     if data[:2] == b"\x1f\x8b":
         import gzip
 
@@ -292,6 +329,323 @@ def _sha256_file(path: str) -> str:
     return digest.hexdigest()
 
 
+# -- the fast path: a clean list, a chunk of text at a time ------------------------------------
+
+_STEP = 1 << 17  # compressed bytes fed to zlib per step (about 0.5 MB of text)
+_PLAIN_STEP = 1 << 19  # bytes of a plain-text list per step
+_DEFLATE_PART = 1 << 20  # characters of canonical text handed to the deflate thread at a time
+
+
+class _NotClean(Exception):
+    """The list is not one the fast path reads exactly: read it the general way (``_scan``)."""
+
+
+def _overlaps(forms: list[bytes]) -> list[bytes]:
+    """Every string where two multi-letter forms overlap (a proper suffix of one starts the other)."""
+    out = set()
+    for a in forms:
+        for b in forms:
+            for k in range(1, min(len(a), len(b))):
+                if a[-k:] == b[:k]:
+                    out.add(a + b[k:])
+    return sorted(out)
+
+
+class _FastReader:
+    """Tile keys of a clean word list, a chunk of text at a time, with no work per word in Python.
+
+    A clean list is UTF-8, one word per line, with only characters that fold to one character of a
+    spelled form (no comments, spaces or definitions; CRLF and empty lines are fine), every word
+    2-15 tiles. On such a list ``_scan`` rejects nothing, and the keys it finds are these: ``fold``
+    works character by character, so one ``bytes.translate`` folds a whole chunk; each multi-letter
+    form that occurs is replaced by a placeholder, longest first, which is what ``parse_word``'s
+    greedy reading does wherever no two occurrences overlap (checked: where they might, the chunk
+    is read with one regex, which is that greedy reading); one more translate gives the keys.
+    Characters are Latin-1 bytes, one byte a character; keys compare in Latin-1 as in code points.
+    :meth:`keys` raises :class:`_NotClean` on anything else.
+    """
+
+    def __init__(self, alphabet: tiles.Alphabet) -> None:
+        import re
+
+        key_byte = {}
+        for code in range(1, alphabet.size + 1):
+            key = alphabet.keys[code]
+            if len(key) != 1 or ord(key) > 255:
+                raise _NotClean("a key outside Latin-1")
+            key_byte[code] = ord(key)
+        singles: dict[int, int] = {}
+        multi: dict[bytes, int] = {}
+        for form, code in alphabet._spelled.items():
+            try:
+                raw = form.encode("latin-1")
+            except UnicodeEncodeError:
+                continue  # cannot occur in a Latin-1 text
+            if len(raw) == 1:
+                singles[raw[0]] = key_byte[code]
+            else:
+                multi[raw] = key_byte[code]
+        form_bytes = set(singles) | {b for form in multi for b in form}
+        if 10 in form_bytes:  # pragma: no cover - no tile set spells a newline
+            raise _NotClean("a newline in a form")
+        fold_map = bytearray(range(256))
+        allowed = {10}
+        for byte in range(256):
+            char = chr(byte)
+            folded = tiles.fold(char, alphabet)
+            if char.isspace() or char == "#" or len(folded) != 1 or ord(folded) not in form_bytes:
+                continue
+            fold_map[byte] = ord(folded)
+            allowed.add(byte)
+        self._delete_allowed = bytes(sorted(allowed))
+        self._fold = bytes(fold_map)
+        self._multi = sorted(multi, key=lambda f: (-len(f), f))
+        self._overlaps = [(a, b, _overlaps([a, b])) for a in self._multi for b in self._multi if a <= b]
+        self._overlaps = [(a, b, o) for a, b, o in self._overlaps if o]
+        # A form is looked for only when its characters other than A-Z are in the chunk at all.
+        self._common = bytes(range(65, 91)) + b"\n"
+        self._rare = {form: set(form.translate(None, self._common)) for form in self._multi}
+        self._regex = re.compile(b"|".join(map(re.escape, self._multi))) if self._multi else None
+        placeholders = [b for b in range(32) if b != 10 and b not in form_bytes]
+        if len(placeholders) < len(self._multi):  # pragma: no cover - far fewer forms than that
+            raise _NotClean("too many multi-letter forms")
+        self._placeholder = {form: bytes((placeholders[n],)) for n, form in enumerate(self._multi)}
+        keys = set(key_byte.values())
+        self._bad = next(b for b in range(255, -1, -1) if b not in keys and b != 10)
+        table = bytearray([self._bad]) * 256
+        table[10] = 10
+        for byte, key in singles.items():
+            table[byte] = key
+        for form, key in multi.items():
+            table[self._placeholder[form][0]] = key
+        self._keys = bytes(table)
+        self._lengths = bytes((0, *range(tiles.MIN_TILES, tiles.MAX_TILES + 1)))
+
+    def keys(self, chunk: bytes) -> bytes:
+        """The keys of a chunk of lines (UTF-8), one line each, in Latin-1; empty lines stay."""
+        try:
+            text = chunk.decode("utf-8").encode("latin-1")
+        except UnicodeError:
+            raise _NotClean("not UTF-8, or a character outside Latin-1") from None
+        if b"\r" in text:
+            text = text.replace(b"\r\n", b"\n")
+        if text.translate(None, self._delete_allowed):
+            raise _NotClean("a character that is not part of a tile")
+        text = text.translate(self._fold)
+        if self._regex is not None:
+            rare = set(text.translate(None, self._common))
+            present = [form for form in self._multi if self._rare[form] <= rare and form in text]
+            if any(a in present and b in present and any(x in text for x in o) for a, b, o in self._overlaps):
+                text = self._regex.sub(lambda m: self._placeholder[m.group()], text)
+            else:
+                for form in present:
+                    text = text.replace(form, self._placeholder[form])
+        text = text.translate(self._keys)
+        if self._bad in text:
+            raise _NotClean("a word that does not read as tiles")
+        return text
+
+    def check_lengths(self, lines: list[bytes]) -> None:
+        try:
+            lengths = bytes(map(len, lines))
+        except ValueError:  # 256 tiles or more
+            raise _NotClean("a word of more than 15 tiles") from None
+        if lengths.translate(None, self._lengths):
+            raise _NotClean("a word of fewer than 2 or more than 15 tiles")
+
+
+def _text_chunks(raw: bytes, progress=None):  # type: ignore[no-untyped-def]
+    """The text of a word list (gzip or plain) in pieces that end at a line end, BOM dropped."""
+    import zlib
+
+    total = len(raw)
+    view = memoryview(raw)
+    pending = b""
+    first = True
+    if raw[:2] == b"\x1f\x8b":
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        pieces = (inflate.decompress(view[pos : pos + _STEP]) for pos in range(0, total, _STEP))
+    else:
+        inflate = None
+        pieces = (bytes(view[pos : pos + _PLAIN_STEP]) for pos in range(0, total, _PLAIN_STEP))
+    done = 0
+    for piece in pieces:
+        done = min(total, done + (_STEP if inflate is not None else _PLAIN_STEP))
+        if progress is not None:
+            progress(done, total)
+        pending += piece
+        cut = pending.rfind(b"\n") + 1
+        if not cut:
+            continue
+        out, pending = pending[:cut], pending[cut:]
+        if first:
+            first = False
+            if out[:3] == b"\xef\xbb\xbf":
+                out = out[3:]
+        yield out
+    if inflate is not None:
+        try:
+            pending += inflate.flush()
+        except zlib.error:
+            raise _NotClean("gzip") from None
+        if not inflate.eof or inflate.unused_data:
+            raise _NotClean("a truncated or multi-member gzip file")
+    if first and pending[:3] == b"\xef\xbb\xbf":
+        pending = pending[3:]
+    if pending:
+        yield pending
+
+
+def _fast_scan(raw: bytes, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
+    """A clean list's entries and its keys by first two tiles: ``(entries, {first two key bytes:
+    [blocks]})``, each block sorted keys (Latin-1) joined by newlines; None if it is not clean.
+
+    Holds the keys as blocks (about the size of the text in all), never one object per word.
+    """
+    import zlib
+    from bisect import bisect_left, bisect_right
+
+    try:
+        reader = _FastReader(alphabet)
+    except _NotClean:  # pragma: no cover - every shipped tile set qualifies
+        return None
+    buckets: dict[int, list[bytes]] = {}
+    entries = 0
+    try:
+        for chunk in _text_chunks(raw, progress):
+            lines = reader.keys(chunk).split(b"\n")
+            reader.check_lengths(lines)
+            lines.sort()
+            start, end = bisect_right(lines, b""), len(lines)
+            entries += end - start
+            while start < end:  # every key has 2 tiles or more
+                first, second = lines[start][:2]
+                after = bytes((first, second + 1)) if second < 255 else bytes((first + 1,))
+                stop = bisect_left(lines, after, start) if first < 255 or second < 255 else end
+                buckets.setdefault(first << 8 | second, []).append(b"\n".join(lines[start:stop]))
+                start = stop
+            del lines
+    except (_NotClean, zlib.error):
+        return None
+    return entries, buckets
+
+
+def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
+    lengths = bytes(map(len, keys))  # keys have at most 15 tiles
+    return {n: lengths.count(n) for n in range(tiles.MIN_TILES, tiles.MAX_TILES + 1) if n in lengths}
+
+
+def _fast_groups(buckets: dict[int, list[bytes]]):  # type: ignore[no-untyped-def]
+    """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them.
+
+    Each bucket is split, sorted (its blocks are sorted runs) and de-duplicated only when its turn
+    comes, and dropped after.
+    """
+    from itertools import groupby, islice
+    from operator import eq, itemgetter
+
+    for first in sorted(buckets):
+        blocks = buckets.pop(first)
+        words = b"\n".join(blocks).split(b"\n") if len(blocks) > 1 else blocks[0].split(b"\n")
+        del blocks
+        words.sort()
+        if any(map(eq, words, islice(words, 1, None))):
+            words = list(map(itemgetter(0), groupby(words)))
+        block = b"\n".join(words).decode("latin-1")
+        # DAWG keys are UTF-8: the Latin-1 bytes themselves when they are ASCII.
+        yield (words if block.isascii() else block.encode("utf-8").split(b"\n")), block, _length_counts(words)
+
+
+def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
+    """Keys joined by newlines -> the same words in canonical labels (``str.translate`` of
+    :func:`_label_table`, done with one ``str.replace`` per key whose label differs when that is
+    the same thing: no label holds a key that is replaced)."""
+    changed = [
+        (alphabet.keys[c], alphabet.labels[c])
+        for c in range(1, alphabet.size + 1)
+        if alphabet.labels[c] != alphabet.keys[c]
+    ]
+    replaced = {key for key, _ in changed}
+    if any(replaced & set(label) for _, label in changed) or "\n" in replaced:
+        table = _label_table(alphabet)
+        return lambda block: block.translate(table)
+
+    def to_labels(block: str) -> str:
+        for key, label in changed:
+            block = block.replace(key, label)
+        return block
+
+    return to_labels
+
+
+def _write_words(groups, alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
+    """DAWG and canonical text from sorted groups of keys, streaming: each group's keys go to the
+    DAWG builder and its words to gzip and SHA-256, then the group is dropped. A group is
+    ``(keys as str or UTF-8 bytes, the keys joined by newlines, {tiles: count})``, groups in order.
+
+    Returns ``(dawg bytes, words.txt.gz bytes, text SHA-256, Counter of lengths)``; the bytes are
+    the same as ``_dawg_bytes(keys)``, ``_gzip(canonical_text(keys))`` of all the keys at once.
+    """
+    import gzip
+    import io
+    import queue
+    import threading
+    from collections import Counter
+    from itertools import chain
+
+    to_labels = _labeller(alphabet)
+    buffer = io.BytesIO()
+    out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=buffer, mtime=0, compresslevel=6)
+    digest = hashlib.sha256()
+    counts: Counter[int] = Counter()
+
+    # zlib and hashlib let go of the GIL: the text is compressed on another thread while this one
+    # feeds the DAWG builder (level 6 deflate is the biggest single cost of a build).
+    parts: queue.Queue[bytes | None] = queue.Queue(maxsize=2)
+    failed: list[BaseException] = []
+
+    def deflate() -> None:
+        try:
+            while (part := parts.get()) is not None:
+                digest.update(part)
+                out.write(part)
+        except BaseException as err:  # pragma: no cover - out of memory
+            failed.append(err)
+            while parts.get() is not None:
+                pass
+
+    def key_lists():  # type: ignore[no-untyped-def]
+        pending: list[str] = []
+        size = 0
+        for keys, block, lengths in groups:
+            if not keys:
+                continue
+            counts.update(lengths)
+            pending.append(block)
+            size += len(block)
+            if size >= _DEFLATE_PART:  # few big parts: each hand-over of the GIL costs time
+                parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
+                pending, size = [], 0
+            yield keys
+        if pending:
+            parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
+
+    worker = threading.Thread(target=deflate, name="words.txt.gz", daemon=True)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(interval, 0.0005))
+    worker.start()
+    try:
+        dawg_data = _dawg_bytes(chain.from_iterable(key_lists()))
+    finally:
+        parts.put(None)
+        worker.join()
+        sys.setswitchinterval(interval)
+    if failed:  # pragma: no cover
+        raise failed[0]
+    out.close()
+    return dawg_data, buffer.getvalue(), digest.hexdigest(), counts
+
+
 # -- building ----------------------------------------------------------------------------------
 
 
@@ -356,7 +710,8 @@ def _gzip(data: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def _dawg_bytes(keys: list[str]) -> bytes:
+def _dawg_bytes(keys) -> bytes:  # type: ignore[no-untyped-def]
+    """The DAWG of sorted unique keys (str, or their UTF-8 bytes; a list or any iterable)."""
     try:
         import dawg
     except ImportError:  # pragma: no cover - DAWG2 is a dependency
@@ -437,15 +792,32 @@ def build_lexicon(
                 f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
             )
 
-    report = check_word_list(source, alphabet, progress=progress)
-    keys = report.keys
-    text = canonical_text(keys, alphabet)
-    text_gz = _gzip(text)
-    dawg_data = _dawg_bytes(keys)
+    raw = sys.stdin.buffer.read() if source == "-" else _read_raw(source)
+    source_sha256 = hashlib.sha256(raw).hexdigest()
+    shown = "<stdin>" if source == "-" else source
+    fast = _fast_scan(raw, alphabet, progress)
+    if fast is not None:  # a clean list: streamed, no object per word
+        entries, buckets = fast
+        rejected: list[Rejection] = []
+        encoding = "utf-8"
+        del raw
+        groups = _fast_groups(buckets)
+    else:
+        data = _decompress(raw, source) if source != "-" else raw
+        del raw
+        entries, key_set, rejected, _, encoding = _scan(data, shown, alphabet, progress)
+        del data
+        keys = sorted(key_set)
+        del key_set
+        groups = iter([(keys, "\n".join(keys), _length_counts(keys))])
+        del keys
+    dawg_data, text_gz, text_sha256, lengths = _write_words(groups, alphabet)
+    histogram = {str(n): lengths[n] for n in sorted(lengths)}
+    word_count = sum(lengths.values())
 
     source_record: dict[str, object] = {
         "file": "<stdin>" if source == "-" else os.path.basename(source),
-        "sha256": report.source_sha256,
+        "sha256": source_sha256,
     }
     if source_info:
         source_record.update(source_info)
@@ -456,9 +828,9 @@ def build_lexicon(
         "edition": edition or "",
         "alphabet": alphabet.name,
         "language": LANGUAGES[alphabet.name],
-        "word_count": len(keys),
-        "histogram": _histogram(keys),
-        "text_sha256": hashlib.sha256(text).hexdigest(),
+        "word_count": word_count,
+        "histogram": histogram,
+        "text_sha256": text_sha256,
         "text_gz_sha256": hashlib.sha256(text_gz).hexdigest(),
         "dawg_sha256": hashlib.sha256(dawg_data).hexdigest(),
         "builder": builder_versions(),
@@ -499,14 +871,14 @@ def build_lexicon(
         raise
 
     result = BuildReport(
-        report.source,
-        report.alphabet,
-        report.entries,
-        keys,
-        report.rejected,
-        report.duplicates,
-        report.encoding,
-        report.source_sha256,
+        shown,
+        alphabet.name,
+        entries,
+        histogram,
+        rejected,
+        entries - len(rejected) - word_count,
+        encoding,
+        source_sha256,
     )
     result.lexicon_id = lexicon_id
     result.out_dir = out_dir
