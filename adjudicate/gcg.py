@@ -48,8 +48,9 @@ Reading rules (the quirks of real files, ``GCG.md``):
   nick. ``#rackN`` gives ``racks[N]`` wherever it is (followed by events: a ``structure`` problem).
   ``-0`` is read as a pass; ``-N`` as an exchange of N unknown tiles (``exchange_count``).
 * A line longer than 64 KiB, or with control characters (NUL...), is a ``parse`` problem whose
-  ``text`` is its first 200 characters. A UTF-16 file, an empty file, or one with no ``#player``
-  line and no event raises :class:`GcgError`.
+  ``text`` is its first 200 characters. A UTF-16 file, an empty file, one with no ``#player``
+  line and no event, one over 16 MiB (:data:`MAX_BYTES`) or over 100,000 lines raises
+  :class:`GcgError`.
 
 Problem kinds: ``parse`` (a line that could not be read; it is not in ``events``), ``encoding``,
 ``structure`` (a line that was read but is out of place or conflicts with another: header pragma
@@ -88,6 +89,8 @@ EVENT_KINDS = (
 )
 
 MAX_LINE = 65536  # characters; a longer line is reported, not read
+MAX_BYTES = 16 << 20  # a game record is a few KB: a bigger input is refused, not read
+MAX_LINES = 100_000  # lines (a long game with notes has a few hundred)
 MAX_PROBLEMS = 1000  # then one "too many problems" entry and silence
 TEXT_IN_PROBLEM = 200  # characters of the offending line kept in a problem
 
@@ -122,6 +125,7 @@ _HEAD_RE = re.compile(r">\s*(\S+?)\s*:(?:\s|$)")
 _COORD_RE = re.compile(r"[0-9]+[A-Za-z]|[A-Za-z][0-9]+")
 _SCORE_RE = re.compile(r"(?:\+-?|-)[0-9]{1,9}")
 _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,9}")
+_LONG_NUMBER_RE = re.compile(r"[+-]?[0-9]{10,}")
 _COUNT_RE = re.compile(r"-[0-9]{1,2}")
 # The common event lines in one match: a play (groups 1-6), or a pass, an exchange of known tiles,
 # a challenge bonus with a rack, a phony withdrawn in the new form (groups 1, 2, 7-9). Anything else
@@ -263,6 +267,11 @@ def read_gcg(data: bytes, *, name: str = "<game>") -> GameRecord:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"read_gcg() wants bytes, not {type(data).__name__}")
     data = bytes(data)
+    if len(data) > MAX_BYTES:
+        raise GcgError(too_large(name, len(data)))
+    lines_in = max(data.count(b"\n"), data.count(b"\r"))
+    if lines_in > MAX_LINES:
+        raise GcgError(f"{name}: not a game record: {lines_in:,} lines (a game record has at most {MAX_LINES:,})")
     problems: list[GcgProblem] = []
     text, encoding = _decode(data, name, problems)
     if "\r" in text:
@@ -285,11 +294,26 @@ def read_gcg(data: bytes, *, name: str = "<game>") -> GameRecord:
     return record
 
 
+def too_large(name: str, size: int | None) -> str:
+    """The message for an input over :data:`MAX_BYTES` (``size`` None: more than that, unknown)."""
+    told = f"{size:,} bytes" if size is not None else f"more than {MAX_BYTES:,} bytes"
+    return f"{name}: not read: {told}, and a game record is at most {MAX_BYTES >> 20} MiB"
+
+
+def _q(text: str) -> str:
+    """A field quoted for a message, cut at 40 characters (a hostile token can be 64K long)."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+
+
 def _not_a_game(name: str, data: bytes, lines: list[str]) -> str:
     if b"\x00" in data:
         return f"{name}: not a game record: binary data (NUL bytes), no #player line and no event"
     if not any(line.strip() for line in lines):
         return f"{name}: not a game record: the file is empty"
+    longest = max(range(len(lines)), key=lambda n: len(lines[n]))
+    if len(lines[longest]) > MAX_LINE:
+        return (f"{name}: not a game record: line {longest + 1} has {len(lines[longest]):,} characters "
+                f"(at most {MAX_LINE:,} are read), and there is no #player line and no event")
     first = next(line.strip() for line in lines if line.strip())
     return (
         f"{name}: not a game record: no #player line and no '>nick:' event "
@@ -327,7 +351,7 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
                 wanted = "latin-1"
             else:
                 problems.append(GcgProblem(line_no, "encoding",
-                                           f"unsupported character encoding {value!r}; read as ISO-8859-1", shown))
+                                           f"unsupported character encoding {_q(value)}; read as ISO-8859-1", shown))
                 wanted = None
                 unsupported = True
             if line_start != 0:
@@ -493,7 +517,7 @@ def _parse_lines(
             else:
                 nick = fields[0]
                 if nick in player_nicks:
-                    add(GcgProblem(number, "structure", f"nickname {nick!r} is used by two players",
+                    add(GcgProblem(number, "structure", f"nickname {_q(nick)} is used by two players",
                                    line[:TEXT_IN_PROBLEM]))
                 player_numbers.add(player_no)
                 player_nicks.add(nick)
@@ -525,7 +549,7 @@ def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines:
                 unknown.setdefault(event.nick, []).append(event)
         for nick, strays in unknown.items():
             more = f" ({len(strays)} events, lines {strays[0].line}-{strays[-1].line})" if len(strays) > 1 else ""
-            problems.append(GcgProblem(strays[0].line, "structure", f"{nick!r} is not a player's nickname{more}",
+            problems.append(GcgProblem(strays[0].line, "structure", f"{_q(nick)} is not a player's nickname{more}",
                                        strays[0].raw[:TEXT_IN_PROBLEM]))
     last_event_line = record.events[-1].line if record.events else 0
     for number, player_no in rack_lines:
@@ -567,7 +591,7 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
     elif _COORD_RE.fullmatch(t0) is None:
         if len(tokens) == 1:
             return "event with a rack and no move"
-        return f"no move after the rack: {tokens[1]!r} is not a coordinate, '-', '--' or '(...)'"
+        return f"no move after the rack: {_q(tokens[1])} is not a coordinate, '-', '--' or '(...)'"
     desc = tokens[i]
     i += 1
     position = tiles = None
@@ -582,14 +606,14 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
             kind = "end_rack"
             tiles = desc[1:-1]
         else:
-            return f"unclosed parenthesis in {desc!r}"
+            return f"unclosed parenthesis in {_q(desc)}"
     elif c == "-":
         if desc == "-":
             kind = "pass"
         elif desc == "--":
             kind = "phony_withdrawn"
         elif desc[1] == "-":
-            return f"{desc!r} is neither '--' (phony withdrawn) nor an exchange"
+            return f"{_q(desc)} is neither '--' (phony withdrawn) nor an exchange"
         elif _COUNT_RE.fullmatch(desc) is not None:
             count = int(desc[1:])
             kind = "exchange" if count else "pass"
@@ -600,7 +624,7 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
             tiles = desc[1:]
     else:
         if i >= len(tokens):
-            return f"play at {desc!r} without a word"
+            return f"play at {_q(desc)} without a word"
         kind = "play"
         position = desc
         tiles = tokens[i]
@@ -618,10 +642,12 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
                 signed_plus = tok[0] == "+"
             if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
                 cumulative = int(tokens[i + 1])
+            elif i + 1 < len(tokens) and _LONG_NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+                return f"cumulative {_q(tokens[i + 1])} is too large (at most 9 digits)"
         elif _NUMBER_RE.fullmatch(tok) is not None:
             cumulative = int(tok)
         else:
-            return f"expected a score such as +24 after {tokens[i - 1]!r}, found {tok!r}"
+            return f"expected a score such as +24 after {_q(tokens[i - 1])}, found {_q(tok)}"
 
     old_phony = False
     if kind == "end_rack":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,7 +11,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from adjudicate.errors import AdjudicateError
+from adjudicate.errors import AdjudicateError, GcgError
 
 EXIT_OK, EXIT_NO, EXIT_ERROR, EXIT_BUG = 0, 1, 2, 3
 
@@ -32,12 +33,28 @@ def errors_exit_2() -> Iterator[None]:
         fail(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
 
 
-def read_input(path: str) -> bytes:
-    """The bytes of ``path``, or of stdin for ``-``. OSError is left to errors_exit_2."""
+def read_input(path: str, limit: int | None = None) -> bytes:
+    """The bytes of a game record at ``path``, or on stdin for ``-``. OSError is left to errors_exit_2.
+
+    Memory stays bounded: a file over ``limit`` bytes (default ``gcg.MAX_BYTES``, 16 MiB) is refused
+    from its size before anything is read, and no more than ``limit + 1`` bytes are ever read (stdin,
+    a pipe, a file that grows): over the limit is a GcgError (exit 2), never a partial read.
+    """
+    from adjudicate.gcg import MAX_BYTES, too_large
+
+    limit = MAX_BYTES if limit is None else limit
     if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as handle:
-        return handle.read()
+        name, data = "<stdin>", sys.stdin.buffer.read(limit + 1)
+    else:
+        name = path
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise GcgError(too_large(name, size))
+            data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise GcgError(too_large(name, None))
+    return data
 
 
 def emit_json(value: Any) -> None:

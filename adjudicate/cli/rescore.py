@@ -242,7 +242,8 @@ def rescore(
         if rules:
             find_ruleset(rules)  # an unknown ruleset is a usage error, before any file
         overrides = parse_overrides(set_ or [])
-    stdin = sys.stdin.buffer.read() if "-" in games else None
+    with errors_exit_2():
+        stdin = read_input("-") if "-" in games else None
     progress = len(games) > 1 and not quiet and sys.stderr.isatty()
     full = output is Format.json or len(games) == 1
     reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin, full)
