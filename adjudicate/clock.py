@@ -30,13 +30,21 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.rules import FORFEIT_NASPA, Ruleset
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MAX_DIGITS = 6  # per field of a time: 999999 minutes is more than any clock shows
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut short when it is long (a hostile 10,000-digit number)."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
 
 
 def _parse_duration(text: str, body: str, what: str) -> int:
     """``MM:SS`` or ``H:MM:SS`` (whole seconds) -> seconds."""
     parts = body.split(":")
     if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
-        raise AdjudicateError(f"{what} {text!r}: expected MM:SS or H:MM:SS, e.g. -03:20")
+        raise AdjudicateError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. -03:20")
+    if any(len(p.lstrip("0")) > MAX_DIGITS for p in parts):
+        raise AdjudicateError(f"{what} {_shown(text)}: too large (at most {MAX_DIGITS} digits a field)")
     numbers = [int(p) for p in parts]
     if numbers[-1] > 59 or len(parts[-1]) != 2:
         raise AdjudicateError(f"{what} {text!r}: seconds must be two digits, 00 to 59")

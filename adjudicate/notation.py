@@ -113,6 +113,9 @@ def _parse_coord(text: str) -> Coord:
         raise _bad(text, "no row number (write 8D for across, D8 for down)")
     if len(letter) != 1 or not digits.isdecimal() or not (letter.isascii() and digits.isascii()):
         raise _bad(text, "not a coordinate (write 8D for across, D8 for down)")
+    if len(digits.lstrip("0")) > 2:  # no int() of a 5,000-digit row (Python refuses beyond 4,300)
+        raise _bad(text, f"row {digits[:12]}{'...' if len(digits) > 12 else ''} is off the board "
+                         f"(rows are 1-{BOARD_SIZE})")
     row = int(digits)
     if not 1 <= row <= BOARD_SIZE:
         raise _bad(text, f"row {row} is off the board (rows are 1-{BOARD_SIZE})")

@@ -53,6 +53,8 @@ from adjudicate.tiles import (
 SCORE, CUMULATIVE, END_RACK, TIME_PENALTY = "score", "cumulative", "end_rack", "time_penalty"
 ILLEGAL_PLAY, UNEXPECTED_EVENT, PARSE = "illegal_play", "unexpected_event", "parse"
 
+MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
+
 TURN_KINDS = frozenset({"play", "pass", "exchange"})
 END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
 
@@ -259,6 +261,11 @@ class _Replay:
             for event in record.events:
                 if event.nick not in self.nicks:
                     self.nicks.append(event.nick)
+        if len(self.nicks) > MAX_SEATS:
+            source = "#player lines" if len(record.players) >= 2 else "players taken from the events"
+            raise AdjudicateError(
+                f"{record.name}: {len(self.nicks)} players ({source}): a game has at most {MAX_SEATS}"
+            )
         self.index: dict[str, list[int]] = {}
         for i, nick in enumerate(self.nicks):
             self.index.setdefault(nick, []).append(i)

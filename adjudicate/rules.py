@@ -464,6 +464,8 @@ def _parse_int(field: str, text: str) -> int:
     digits = body[1:] if body[:1] in "+-" else body
     if not (digits.isascii() and digits.isdigit()):
         raise RulesError(f"{field}={text}: {text!r} is not a whole number")
+    if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit value (Python refuses beyond 4,300)
+        raise RulesError(f"{field}={body[:20]}...: too large (at most 9 digits)")
     return int(body)
 
 

@@ -32,7 +32,9 @@ def _score(item: str, text: str) -> int:
     body = text.strip().replace("\u2212", "-")
     digits = body[1:] if body[:1] in "+-" else body
     if not (digits.isascii() and digits.isdigit()):
-        raise AdjudicateError(f"{item!r}: score {text!r} is not a whole number")
+        raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number")
+    if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit score (Python refuses beyond 4,300)
+        raise AdjudicateError(f"{item[:40]!r}...: score too large (at most 9 digits)")
     return int(body)
 
 
