@@ -45,3 +45,191 @@ def test_bracketed_multi_letter_tiles_still_read() -> None:
     assert tiles.format_word(tiles.parse_word("[CH]A[RR]O", sp), sp) == "[CH]A[RR]O"
     assert tiles.format_tiles(tiles.parse_tiles("[ch]I.O", sp), sp) == "[ch]I.O"
     assert tiles.format_word(tiles.parse_word("CE[L·L]A", ca), ca) == "CEL·LA"
+
+
+# -- hostile game records: exit 2 with a message, memory bounded ------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from typer.testing import CliRunner  # noqa: E402
+
+from adjudicate import gcg  # noqa: E402
+from adjudicate.cli import app  # noqa: E402
+from adjudicate.errors import AdjudicateError, GcgError  # noqa: E402
+
+GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"
+HEADER = b"#player1 a A\n#player2 b B\n"
+
+
+def cli(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped-def]
+    """Run a command in-process; an exception that is not SystemExit would be exit 3: re-raised."""
+    result = CliRunner().invoke(app, args, input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def error_line(result) -> str:  # type: ignore[no-untyped-def]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert lines, result.output
+    return lines[-1]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (bytes(range(256)) * 40, "binary data (NUL bytes)"),
+        (b"\x00" * 5000, "binary data (NUL bytes)"),
+        (b"#player1 a\x00b A\n>a\x00: \x00\x00\n", "binary data (NUL bytes)"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(1, 256)) * 30, "not a game record"),
+        (b"\xff\xfe#\x00p\x00l\x00", "UTF-16"),
+        (b"#player1 a A " * 400_000, "line 1 has 5,200,000 characters (at most 65,536 are read)"),
+        (b"x" * (3 << 20), "line 1 has 3,145,728 characters"),
+        (b"\n" * 50_000, "the file is empty"),
+        (b"\n" * 200_000, "200,000 lines (a game record has at most 100,000)"),
+        (HEADER + b"#note x\n" * 150_000, "150,002 lines (a game record has at most 100,000)"),
+    ],
+    ids=["all-bytes", "nul-bytes", "nul-in-lines", "png", "utf16", "one-line-5MB", "one-line-3MB", "newlines",
+         "200k-newlines", "too-many-lines"],
+)
+@pytest.mark.parametrize("how", ["file", "stdin"])
+def test_hostile_game_records_exit_2(tmp_path: Path, data: bytes, message: str, how: str) -> None:
+    path = tmp_path / "hostile.gcg"
+    path.write_bytes(data)
+    result = cli(["rescore", str(path)] if how == "file" else ["rescore", "-"], data if how == "stdin" else None)
+    assert result.exit_code == 2, result.output
+    assert message in error_line(result)
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """17 MiB (sparse: no disk used): refused from its size; not one byte read."""
+    path = tmp_path / "huge.gcg"
+    with open(path, "wb") as handle:
+        handle.truncate(17 << 20)
+    import builtins
+
+    real_open = builtins.open
+    reads: list[int] = []
+
+    class Spy:
+        def __init__(self, handle):  # type: ignore[no-untyped-def]
+            self.handle = handle
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+            self.handle.close()
+
+        def fileno(self) -> int:
+            return self.handle.fileno()
+
+        def read(self, n: int = -1) -> bytes:
+            reads.append(n)
+            return self.handle.read(n)
+
+    monkeypatch.setattr(builtins, "open", lambda p, *a, **k: Spy(real_open(p, *a, **k)) if str(p) == str(path)
+                        else real_open(p, *a, **k))
+    result = cli(["rescore", str(path)])
+    assert result.exit_code == 2
+    assert "not read: 17,825,792 bytes, and a game record is at most 16 MiB" in error_line(result)
+    assert reads == []
+
+
+def test_stdin_over_the_limit_is_refused_having_read_no_more_than_the_limit() -> None:
+    from adjudicate.cli.common import read_input
+
+    class Endless:
+        """A stdin that never ends (a runaway pipe): counts what is read."""
+
+        def __init__(self) -> None:
+            self.given = 0
+
+        def read(self, n: int = -1) -> bytes:
+            assert n >= 0, "read() of everything: memory unbounded"
+            self.given += n
+            return b"x" * n
+
+    import sys
+    import types
+
+    endless = Endless()
+    saved = sys.stdin
+    sys.stdin = types.SimpleNamespace(buffer=endless)  # type: ignore[assignment]
+    try:
+        with pytest.raises(GcgError, match="more than 16,777,216 bytes"):
+            read_input("-")
+    finally:
+        sys.stdin = saved
+    assert endless.given == gcg.MAX_BYTES + 1
+
+
+def test_the_library_refuses_more_than_the_limit_too() -> None:
+    with pytest.raises(GcgError, match="not read: 16,777,217 bytes"):
+        gcg.read_gcg(b" " * (gcg.MAX_BYTES + 1))
+
+
+BIG = "9" * 5000  # beyond Python's 4,300-digit int() limit: a ValueError that is no AdjudicateError
+HUGE = "1" + "0" * 400  # 10**400
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["endgame", "--rules", "naspa", f"A={HUGE}", "B=3:IQ", "--went-out", "A"], "score too large"),
+        (["endgame", "--rules", "naspa", f"A={BIG}", "B=3:IQ", "--went-out", "A"], "score too large"),
+        (["clock", "--rules", "naspa", f"A={BIG}@-10:01", "B=380@+02:00"], "score too large"),
+        (["clock", "--rules", "naspa", f"A=5@-{BIG}:01", "B=380@+02:00"], "too large (at most 6 digits"),
+        (["clock", "--rules", "naspa", "A=5@-01:00", "B=380@+02:00", "--allotted", f"{BIG}:00"], "too large"),
+        (["rescore", "--set", f"bingo_bonus={BIG}", str(GAME)], "too large (at most 9 digits)"),
+        (["rescore", "--set", f"bingo_bonus={HUGE}", str(GAME)], "too large (at most 9 digits)"),
+    ],
+    ids=["endgame-10**400", "endgame-5000-digits", "clock-score", "clock-time", "clock-allotted",
+         "set-5000-digits", "set-10**400"],
+)
+def test_huge_numbers_on_the_command_line_exit_2(args: list[str], message: str) -> None:
+    result = cli(args)
+    assert result.exit_code == 2, result.output
+    line = error_line(result)
+    assert message in line and len(line) < 200
+
+
+@pytest.mark.parametrize("field", [f"+{HUGE} {HUGE}", f"+10 {HUGE}", f"+{BIG} 10"])
+def test_huge_numbers_in_a_record_are_a_parse_discrepancy(field: str) -> None:
+    """A score of 10**400 on one line of a game: that line cannot be read (a `parse` discrepancy:
+    exit 1, the rest of the game is still checked), and the message quotes it cut short."""
+    data = HEADER + f">a: ABCDEFG 8H CAB {field}\n>b: HIJKLMN 9G HI +11 11\n".encode()
+    report = rescore_game(read_gcg(data))
+    parse = [d for d in report.discrepancies if d.kind == "parse"]
+    assert [d.line for d in parse] == [3]
+    assert len(parse[0].message) < 400
+    result = cli(["rescore", "-"], data)
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("coordinate", [f"{BIG}A", f"A{BIG}", f"{HUGE}H", "0008H"])
+def test_a_huge_row_number_is_off_the_board(coordinate: str) -> None:
+    from adjudicate.notation import NotationError, parse_coord
+
+    if coordinate == "0008H":
+        assert parse_coord(coordinate) == parse_coord("8H")
+        return
+    with pytest.raises(NotationError, match="is off the board"):
+        parse_coord(coordinate)
+    data = HEADER + f">a: ABCDEFG {coordinate} CAB +14 14\n".encode()
+    report = rescore_game(read_gcg(data))  # no ValueError: one illegal_play/parse discrepancy
+    assert report.discrepancies
+
+
+def test_ten_thousand_players(tmp_path: Path) -> None:
+    lines = [f"#player{n} p{n} P{n}" for n in range(1, 10_001)]
+    data = ("\n".join(lines) + "\n>p1: ABCDEFG 8H CAB +14 14\n").encode()
+    with pytest.raises(AdjudicateError, match="999 players \\(#player lines\\): a game has at most 4"):
+        rescore_game(read_gcg(data))
+    result = cli(["rescore", "-"], data)
+    assert result.exit_code == 2
+    assert "a game has at most 4" in error_line(result)
+    # players taken from the events of a record without a header
+    events = "".join(f">n{k}: ABC - +0 0\n" for k in range(10_000))
+    with pytest.raises(AdjudicateError, match="10000 players \\(players taken from the events\\)"):
+        rescore_game(read_gcg(events.encode()))
