@@ -37,6 +37,9 @@ EXTRA_FILES = ("LICENSE", "ATTRIBUTION")
 FORMAT = 1
 LANGUAGES = {"english": "en", "spanish": "es", "catalan": "ca"}
 ENV_PATH = "ADJUDICATE_LEXICONS"
+# Sizes past which a lexicon file is refused before it is read (the largest real DAWG is ~1 MB).
+MAX_MANIFEST_BYTES = 1 << 20
+MAX_DAWG_BYTES = 256 << 20
 
 # Top-level manifest fields read on the load path without json: (name, is_int).
 _LOAD_FIELDS = (
@@ -159,15 +162,51 @@ def _quick_fields(text: str) -> dict[str, object] | None:
     return out
 
 
-def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> dict[str, object]:
-    path = os.path.join(directory, MANIFEST)
+def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> bytes:
+    """A lexicon file's bytes: a regular file of at most ``limit`` bytes, or LexiconCorruptError.
+
+    Opened without blocking and checked before reading, so that a FIFO, a device (``/dev/zero``)
+    or a huge file put in a lexicon's place is an error, not a hang or a memory blow-up.
+    """
+    path = os.path.join(directory, filename)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        fd = os.open(path, flags)
     except FileNotFoundError:
-        raise LexiconCorruptError(
-            f"lexicon {lexicon_id} is corrupted: {MANIFEST} is missing (in {directory})"
-        ) from None
+        where = f" (in {directory})" if filename == MANIFEST else ""
+        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is missing{where}") from None
+    try:
+        info = os.fstat(fd)
+        if info.st_mode & 0o170000 != 0o100000:  # stat.S_ISREG without importing stat
+            raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is not a regular file")
+        if info.st_size > limit:
+            raise LexiconCorruptError(
+                f"lexicon {lexicon_id} is corrupted: {filename} has {info.st_size:,} bytes (at most {limit:,})"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    with open(fd, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} has more than {limit:,} bytes")
+    return data
+
+
+def _plain_name(text: str) -> bool:
+    """A lexicon id that names no other place: no separator, not ``.``/``..``, no control character."""
+    return (
+        0 < len(text) <= 200
+        and text not in (".", "..")
+        and "/" not in text
+        and "\\" not in text
+        and os.sep not in text
+        and text.isprintable()
+    )
+
+
+def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> dict[str, object]:
+    raw = _read_file(directory, MANIFEST, lexicon_id, MAX_MANIFEST_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -192,8 +231,18 @@ def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> di
             f"lexicon {lexicon_id} is corrupted: {MANIFEST} names no known alphabet "
             f"({fields.get('alphabet')!r})"
         )
-    if not isinstance(fields.get("word_count"), int):
+    count = fields.get("word_count")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST} has no word_count")
+    for name in ("id", "name", "edition", "standin"):
+        if name in fields and not isinstance(fields[name], str):
+            raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST}'s {name} is not text")
+    if "id" in fields and not _plain_name(str(fields["id"])):
+        shown = str(fields["id"])[:60]
+        raise LexiconCorruptError(
+            f"lexicon {lexicon_id} is corrupted: {MANIFEST}'s id {shown!r} is not a plain name "
+            "(it names a path outside the lexicon directory)"
+        )
     if fields.get("format", FORMAT) != FORMAT:
         raise LexiconError(
             f"lexicon {lexicon_id} has format {fields.get('format')}; this adjudicate reads format {FORMAT}"
@@ -296,11 +345,7 @@ def load_lexicon(directory: str, *, where: str = "path", lexicon_id: str | None 
     shown = lexicon_id or os.path.basename(os.path.normpath(directory)) or directory
     fields = _read_manifest(directory, shown)
     shown = str(fields.get("id") or shown)
-    try:
-        with open(os.path.join(directory, DAWG_FILE), "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise LexiconCorruptError(f"lexicon {shown} is corrupted: {DAWG_FILE} is missing") from None
+    data = _read_file(directory, DAWG_FILE, shown, MAX_DAWG_BYTES)
     digest = hashlib.sha256(data).hexdigest()
     if digest != fields["dawg_sha256"]:
         raise LexiconCorruptError(
