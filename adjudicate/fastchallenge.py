@@ -78,11 +78,11 @@ def run_challenge(
                 f"{ruleset.alphabet} tiles"
             )
         typed = read_play(words, lex.alphabet)
+        ruling = judge_play(typed, lex)  # a DAWG damaged in its structure raises here: exit 2
     except AdjudicateError as err:
         return _error(str(err))
     except OSError as err:
         return _error(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
-    ruling = judge_play(typed, lex)
     if as_json:
         import json
 

@@ -22,7 +22,7 @@ import typer
 from adjudicate.challenge import VERDICTS, Ruling, TypedWord, judge_play
 from adjudicate.cli import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
-from adjudicate.errors import AdjudicateError
+from adjudicate.errors import AdjudicateError, LexiconError
 from adjudicate.judge import (
     CLEAR,
     CLEAR_SCROLLBACK,
@@ -247,7 +247,8 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
             except OSError:
                 results = []
             _write(out, results)
-            fail(f"the log could not be written, so no more verdicts: {err}")
+            what = "the lexicon cannot be read" if isinstance(err, LexiconError) else "the log could not be written"
+            fail(f"{what}, so no more verdicts: {err}")
         _write(out, results)
         results = []
         if not data:
