@@ -233,3 +233,150 @@ def test_ten_thousand_players(tmp_path: Path) -> None:
     events = "".join(f">n{k}: ABC - +0 0\n" for k in range(10_000))
     with pytest.raises(AdjudicateError, match="10000 players \\(players taken from the events\\)"):
         rescore_game(read_gcg(events.encode()))
+
+
+# -- hostile lexicons ----------------------------------------------------------------------------------
+
+import hashlib  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+
+from adjudicate import lexicon as lx  # noqa: E402
+from adjudicate.errors import LexiconCorruptError  # noqa: E402
+
+
+def _builder():  # type: ignore[no-untyped-def]
+    try:
+        from adjudicate import lexiconbuild as module
+    except ImportError:  # before the building half moved out of lexicon.py
+        module = lx
+    return module
+
+
+def build(tmp_path: Path, name: str, words: list[str]) -> Path:
+    source = tmp_path / f"{name}.txt"
+    source.write_text("\n".join(words) + "\n")
+    target = tmp_path / name
+    _builder().build_lexicon(str(source), "english", name.upper(), edition="1", out_dir=str(target))
+    return target
+
+
+def rewrite_manifest(directory: Path, **changes: object) -> None:
+    path = directory / "manifest.json"
+    fields = json.loads(path.read_text("utf-8"))
+    fields.update(changes)
+    path.write_text(json.dumps(fields, sort_keys=True, indent=2, ensure_ascii=False) + "\n", "utf-8")
+
+
+def put_dawg(directory: Path, data: bytes) -> None:
+    """Replace words.dawg and recompute its checksum: only the loader's own checks stand between."""
+    (directory / "words.dawg").write_bytes(data)
+    rewrite_manifest(directory, dawg_sha256=hashlib.sha256(data).hexdigest())
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    return build(tmp_path, "small", ["cat", "dog", "qi", "za"])
+
+
+def exit_2_everywhere(directory: Path, message: str, *, info: bool = True) -> None:
+    """challenge, judge, lexicon info and rescore --check-words: exit 2 and the message."""
+    for args, stdin in (
+        (["challenge", "--lexicon", str(directory), "QI"], None),
+        (["judge", "--lexicon", str(directory), "--log", str(directory.parent / "j.jsonl")], b"QI\n"),
+        *([(["lexicon", "info", str(directory)], None)] if info else []),
+        (["rescore", "--check-words", "--lexicon", str(directory), str(GAME)], None),
+    ):
+        result = cli(args, stdin)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in error_line(result), (args, error_line(result))
+    from adjudicate.fastchallenge import run_fast  # the path a plain `adjudicate challenge` takes
+
+    assert run_fast(["--lexicon", str(directory), "QI"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [(0xFFFFFFFF, "words.dawg has the wrong size"), (1 << 30, "words.dawg has the wrong size"),
+     (0, "words.dawg has the wrong size"), (1, "words.dawg has the wrong size")],
+)
+def test_a_dawg_whose_header_claims_an_absurd_size(small: Path, header: int, message: str) -> None:
+    data = (small / "words.dawg").read_bytes()
+    put_dawg(small, header.to_bytes(4, "little") + data[4:])
+    with pytest.raises(LexiconCorruptError, match=message):
+        lx.load_lexicon(str(small))
+    exit_2_everywhere(small, message)
+
+
+def test_a_dawg_of_garbage_with_a_right_size_and_checksum(small: Path) -> None:
+    """Units that walk out of the array: LexiconCorruptError on lookup, never IndexError."""
+    units = 300
+    put_dawg(small, units.to_bytes(4, "little") + b"\xff" * (4 * units))
+    lexicon = lx.load_lexicon(str(small))
+    with pytest.raises(LexiconCorruptError, match="DAWG walk out of range"):
+        lexicon.contains_word("QI")
+    exit_2_everywhere(small, "DAWG walk out of range", info=False)  # info looks nothing up
+
+
+def test_a_huge_dawg_is_refused_before_it_is_read(small: Path) -> None:
+    with open(small / "words.dawg", "r+b") as handle:
+        handle.truncate(lx.MAX_DAWG_BYTES + 4)  # sparse: no disk used
+    with pytest.raises(LexiconCorruptError, match="words.dawg has 268,435,460 bytes \\(at most 268,435,456\\)"):
+        lx.load_lexicon(str(small))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
+def test_a_dawg_that_is_not_a_regular_file(small: Path, kind: str) -> None:
+    """A FIFO would block the open, /dev/zero would never end: both refused at once."""
+    target = small / "words.dawg"
+    target.unlink()
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "dev-zero":
+        target.symlink_to("/dev/zero")
+    else:
+        target.mkdir()
+    exit_2_everywhere(small, "words.dawg is not a regular file")
+
+
+def test_a_huge_manifest_is_refused(small: Path) -> None:
+    with open(small / "manifest.json", "ab") as handle:
+        handle.truncate(lx.MAX_MANIFEST_BYTES + 1)
+    exit_2_everywhere(small, "manifest.json has 1,048,577 bytes")
+
+
+@pytest.mark.parametrize("bad_id", ["../../etc/passwd", "/etc/passwd", "..", "a/b", "a\\b", "x\x00y", "new\nline", ""])
+def test_a_manifest_id_that_points_outside_its_directory(small: Path, bad_id: str, tmp_path: Path,
+                                                           monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rewrite_manifest(small, id=bad_id)
+    message = "is not a plain name (it names a path outside the lexicon directory)"
+    with pytest.raises(LexiconCorruptError, match=message.replace("(", "\\(").replace(")", "\\)")):
+        lx.load_lexicon(str(small))
+    exit_2_everywhere(small, "is not a plain name")
+    # without --log, the judge's log would be named after the id: nothing is written anywhere
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    result = cli(["judge", "--lexicon", str(small)], b"QI\n")
+    assert result.exit_code == 2
+    assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"id": {"x": 1}}, "id is not text"), ({"name": ["a"]}, "name is not text"),
+     ({"word_count": -1}, "has no word_count"), ({"word_count": True}, "has no word_count"),
+     ({"alphabet": "../english"}, "names no known alphabet")],
+)
+def test_manifest_fields_of_the_wrong_type(small: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+    rewrite_manifest(small, **changes)
+    exit_2_everywhere(small, message)
+
+
+def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from adjudicate.judgelog import default_log_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    logs = tmp_path / "adjudicate" / "logs"
+    for lexicon_id in ("../../etc/passwd", "..", "/abs", "a\\..\\b", ".hidden"):
+        path = Path(default_log_path(lexicon_id))
+        assert path.parent == logs and not path.name.startswith("."), path
