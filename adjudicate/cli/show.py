@@ -67,6 +67,11 @@ def show(
 
     if turn is not None and line is not None:
         fail("give --turn or --line, not both")
+    if output and game != "-":
+        from adjudicate.atomicfile import same_file
+
+        if same_file(game, output):
+            fail(f"-o {output} is the game record being read; not writing over it")
     with errors_exit_2():
         if rules:
             from adjudicate.rules import find_ruleset
@@ -88,9 +93,10 @@ def show(
     else:
         text = render_text(shown, color=use_color(no_color, output)) + "\n"
     if output:
+        from adjudicate.atomicfile import write_atomic
+
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_atomic(output, text.encode("utf-8"))  # a failure leaves any previous file intact
         except OSError as err:
             fail(f"{output}: {err.strerror or err}", EXIT_ERROR)
         typer.echo(f"wrote {output}", err=True)
