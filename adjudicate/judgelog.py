@@ -26,7 +26,9 @@ of input read, so every verdict printed is on disk first, at a fraction of the c
 
 Two sessions may share a file: each append takes ``fcntl.flock(LOCK_EX)`` on it, reads the last
 line to chain to it, and writes. A symlink is refused (``O_NOFOLLOW``), the file is opened for
-appending only and never truncated. This module never prints.
+appending only and never truncated (except to take back the part of a line that a failed write
+left). A file whose last line is not an intact entry (another file given by mistake, an edited
+entry) is refused, never appended to. This module never prints.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ _FIELDS = (
     ("prev", str),
     ("hash", str),
 )
+MAX_ENTRY = 1 << 20  # bytes: an entry is a few hundred (at most 8 words of at most 15 tiles)
 _HASH_TAIL = len(',"hash":""}') + 64
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # UTF-8 text, no spaces
 
@@ -186,6 +189,8 @@ class JudgeLog:
             data = os.pread(self._fd, step, pos) + data
             if data.count(b"\n") >= 2 or pos == 0:
                 break
+            if len(data) > MAX_ENTRY:  # no entry is this long: not a log (and memory stays bounded)
+                break
             chunk *= 2
         if not data.endswith(b"\n"):
             raise JudgeLogError(
@@ -193,15 +198,13 @@ class JudgeLog:
                 "start a new log (the damaged one is evidence: keep it)"
             )
         last = data[:-1].rsplit(b"\n", 1)[-1]
-        try:
-            seq = json.loads(last)["seq"]
-            if not isinstance(seq, int):
-                raise ValueError
-        except (ValueError, KeyError, TypeError):
+        entry, _ = _check_line(last) if len(last) <= MAX_ENTRY else (None, None)
+        if entry is None:  # another file (a lexicon's, a word list...) or an edited entry: never appended to
             raise JudgeLogError(
-                f"{self.path}: the last line is not a log entry; check it with --verify-log "
-                "and start a new log"
-            ) from None
+                f"{self.path}: the last line is not a log entry (is it the log?); check it with "
+                "--verify-log and start a new log"
+            )
+        seq = entry["seq"]
         self._end = (size, seq, line_hash(last))
         return self._end
 
@@ -236,10 +239,18 @@ class JudgeLog:
                 prev=prev,
             )
             data = line + b"\n"
-            written = os.write(self._fd, data)
-            if written != len(data):
+            try:
+                written = os.write(self._fd, data)
+                if written != len(data):
+                    raise JudgeLogError(f"{self.path}: short write ({written} of {len(data)} bytes)")
+            except BaseException:
                 self._end = None
-                raise JudgeLogError(f"{self.path}: short write ({written} of {len(data)} bytes)")
+                try:  # take back the part of the line written, if any: the log stays as it was
+                    if os.fstat(self._fd).st_size > size:
+                        os.ftruncate(self._fd, size)
+                except OSError:
+                    pass  # then the incomplete last line is reported on the next open
+                raise
             if sync and self._fsync:
                 os.fsync(self._fd)
             self._end = (size + written, seq + 1, line_hash(line))

@@ -221,14 +221,28 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     read = sys.stdin.buffer.read1  # what is there (up to 64 KiB), without waiting for more
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending, errors, out = "", 0, sys.stdout
+    overlong = False  # inside a line longer than _MAX_LINE: skipped to its end, one ERROR for it
     results: list[str] = []
     while True:
         data = read(1 << 16)
         pending += decoder.decode(data, final=not data)
-        lines = pending.split("\n")
-        pending = lines.pop() if data else ""
+        lines: list[str | None] = pending.split("\n")  # type: ignore[assignment]
+        pending = lines.pop() if data else ""  # type: ignore[assignment]
+        if overlong and (lines or not data):
+            if lines:
+                lines.pop(0)  # the end of the long line
+            overlong = False
+        if len(pending) > _MAX_LINE:  # memory stays bounded, whatever comes without a newline
+            pending = ""
+            if not overlong:
+                overlong = True
+                lines.append(None)  # stands for the long line, in its place among the others
         try:
             for line in lines:
+                if line is None:
+                    errors += 1
+                    results.append(f"ERROR: a line of more than {_MAX_LINE:,} characters is not a play")
+                    continue
                 if not line.strip():
                     continue
                 try:
@@ -260,6 +274,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
 
 
 _BATCH = 20_000  # verdicts held back at most for one fsync
+_MAX_LINE = 4096  # characters: a play is at most 8 words of at most 15 tiles
 
 
 def _more_input() -> bool:
