@@ -380,3 +380,241 @@ def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_
     for lexicon_id in ("../../etc/passwd", "..", "/abs", "a\\..\\b", ".hidden"):
         path = Path(default_log_path(lexicon_id))
         assert path.parent == logs and not path.name.startswith("."), path
+
+
+# -- the judge log: a symlink, another file, a write that fails halfway ---------------------------------
+
+from adjudicate import judgelog  # noqa: E402
+
+
+def test_a_log_that_is_a_symlink_is_refused(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_bytes(b"precious\n")
+    link = tmp_path / "log.jsonl"
+    link.symlink_to(elsewhere)
+    result = cli(["judge", "--log", str(link)], b"QI\n")
+    assert result.exit_code == 2
+    assert "the log is a symlink; refusing to follow it" in error_line(result)
+    assert elsewhere.read_bytes() == b"precious\n"
+    dangling = tmp_path / "dangling.jsonl"  # a symlink to a file that does not exist yet: not created
+    dangling.symlink_to(tmp_path / "created-by-following.jsonl")
+    assert cli(["judge", "--log", str(dangling)], b"QI\n").exit_code == 2
+    assert not (tmp_path / "created-by-following.jsonl").exists()
+
+
+@pytest.mark.parametrize("filename", ["manifest.json", "words.dawg", "words.txt.gz", "LICENSE"])
+def test_a_log_given_as_a_lexicon_file_is_refused(small: Path, filename: str) -> None:
+    target = small / filename
+    if not target.exists():
+        target.write_text("Some licence text.\n")
+    before = target.read_bytes()
+    result = cli(["judge", "--lexicon", str(small), "--log", str(target)], b"QI\n")
+    assert result.exit_code == 2, result.output
+    assert error_line(result).startswith(f"Error: {target}: the last line is")
+    assert target.read_bytes() == before
+
+
+def test_a_json_lines_file_that_is_not_a_log_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "events.jsonl"
+    other.write_bytes(b'{"seq": 1, "event": "something else"}\n')
+    result = cli(["judge", "--log", str(other)], b"QI\n")
+    assert result.exit_code == 2
+    assert "the last line is not a log entry" in error_line(result)
+    assert other.read_bytes() == b'{"seq": 1, "event": "something else"}\n'
+
+
+def test_a_log_write_that_fails_halfway_is_taken_back(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "log.jsonl"
+    log = judgelog.JudgeLog(str(path))
+    log.append(lexicon="x", lexicon_sha256="0" * 64, words=["QI"], canonical=["QI"], acceptable=True, lang="en")
+    before = path.read_bytes()
+    real_write = os.write
+
+    def half_then_full(fd: int, data: bytes) -> int:  # the disk fills up halfway through the line
+        real_write(fd, data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(judgelog.os, "write", half_then_full)
+    with pytest.raises(OSError, match="No space left"):
+        log.append(lexicon="x", lexicon_sha256="0" * 64, words=["ZA"], canonical=["ZA"], acceptable=True, lang="en")
+    monkeypatch.setattr(judgelog.os, "write", real_write)
+    assert path.read_bytes() == before  # the half line was taken back
+    log.append(lexicon="x", lexicon_sha256="0" * 64, words=["ZA"], canonical=["ZA"], acceptable=True, lang="en")
+    log.close()
+    check = judgelog.verify_log(str(path))
+    assert check.ok and check.entries == 2
+
+
+def test_the_judge_skips_an_overlong_line_with_one_error(tmp_path: Path) -> None:
+    stdin = b"QI\n" + b"A" * 3_000_000 + b" ZA\nQI ZA\n" + b"x" * 5000
+    result = cli(["judge", "--log", str(tmp_path / "log.jsonl")], stdin)
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        "ACCEPTABLE", "ERROR: a line of more than 4,096 characters is not a play", "ACCEPTABLE",
+        "ERROR: a line of more than 4,096 characters is not a play",
+    ]
+    assert judgelog.verify_log(str(tmp_path / "log.jsonl")).entries == 2
+
+
+# -- nothing lost: atomic writes, no command writes over its inputs -------------------------------------
+
+from adjudicate import atomicfile  # noqa: E402
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
+
+
+@pytest.mark.parametrize("failing", ["write", "fsync", "replace"])
+def test_write_atomic_leaves_the_old_file_when_it_fails(tmp_path: Path, monkeypatch, failing: str) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "out.svg"
+    target.write_bytes(b"old contents\n")
+    os.chmod(target, 0o640)
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device")
+
+    if failing == "write":
+        real_fdopen = os.fdopen
+
+        class Half:
+            def __init__(self, handle):  # type: ignore[no-untyped-def]
+                self.handle = handle
+
+            def __enter__(self):  # type: ignore[no-untyped-def]
+                return self
+
+            def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+                self.handle.close()
+
+            def write(self, data: bytes) -> int:
+                self.handle.write(data[: len(data) // 2])
+                self.handle.flush()
+                raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(atomicfile.os, "fdopen", lambda fd, mode: Half(real_fdopen(fd, mode)))
+    else:
+        monkeypatch.setattr(atomicfile.os, failing, boom)
+    with pytest.raises(OSError, match="No space left"):
+        atomicfile.write_atomic(str(target), b"new contents, much longer than the old ones\n" * 100)
+    assert target.read_bytes() == b"old contents\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_write_atomic_keeps_the_mode_and_replaces_a_symlink_without_following_it(tmp_path: Path) -> None:
+    target = tmp_path / "out.html"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o640)
+    atomicfile.write_atomic(str(target), b"new")
+    assert target.read_bytes() == b"new" and target.stat().st_mode & 0o777 == 0o640
+    precious = tmp_path / "precious.gcg"
+    precious.write_bytes(b"#player1 a A\n")
+    link = tmp_path / "link.svg"
+    link.symlink_to(precious)
+    atomicfile.write_atomic(str(link), b"<svg/>")
+    assert precious.read_bytes() == b"#player1 a A\n" and not link.is_symlink() and link.read_bytes() == b"<svg/>"
+
+
+def test_show_does_not_write_over_the_game_it_reads(tmp_path: Path) -> None:
+    game = tmp_path / "game.gcg"
+    shutil.copyfile(GAME, game)
+    before = game.read_bytes()
+    alias = tmp_path / "alias.gcg"
+    alias.symlink_to(game)
+    for output in (game, alias):
+        result = cli(["show", str(game), "--format", "svg", "-o", str(output)])
+        assert result.exit_code == 2
+        assert "is the game record being read; not writing over it" in error_line(result)
+    assert game.read_bytes() == before
+
+
+def test_show_output_is_written_atomically(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "turn.svg"
+    out.write_bytes(b"the previous picture")
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(atomicfile.os, "replace", boom)
+    result = cli(["show", str(GAME), "--format", "svg", "-o", str(out)])
+    assert result.exit_code == 2 and "Input/output error" in error_line(result)
+    assert out.read_bytes() == b"the previous picture"
+    assert leftovers(tmp_path) == []
+    monkeypatch.undo()
+    assert cli(["show", str(GAME), "--format", "svg", "-o", str(out)]).exit_code == 0
+    assert out.read_bytes().startswith(b"<svg") or b"<svg" in out.read_bytes()[:200]
+
+
+def test_lexicon_build_does_not_write_over_its_source(tmp_path: Path) -> None:
+    # -o a directory that holds the source (here: an existing lexicon directory)
+    lexicon = build(tmp_path, "lex", ["cat", "dog"])
+    source = lexicon / "mine.txt"
+    source.write_text("qi\nza\n")
+    result = cli(["lexicon", "build", str(source), "-a", "english", "-n", "X", "-o", str(lexicon)])
+    assert result.exit_code == 2 and "inside the output directory" in error_line(result)
+    assert source.read_text() == "qi\nza\n"
+    # -o an existing directory that is not a lexicon
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "todo.txt").write_text("keep me\n")
+    source = tmp_path / "words.txt"
+    source.write_text("qi\nza\n")
+    result = cli(["lexicon", "build", str(source), "-a", "english", "-n", "X", "-o", str(notes)])
+    assert result.exit_code == 2 and "is not a lexicon directory" in error_line(result)
+    assert sorted(p.name for p in notes.iterdir()) == ["todo.txt"]
+    # -o the source file itself
+    result = cli(["lexicon", "build", str(source), "-a", "english", "-n", "X", "-o", str(source)])
+    assert result.exit_code == 2 and "is not a directory" in error_line(result)
+    assert source.read_text() == "qi\nza\n"
+
+
+def _failing_second_call(real):  # type: ignore[no-untyped-def]
+    calls = []
+
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(args)
+        if len(calls) == 2:
+            raise OSError(5, "Input/output error")
+        return real(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.mark.parametrize("where", ["writing the DAWG", "first rename"])
+def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Path, monkeypatch, where: str) -> None:  # type: ignore[no-untyped-def]
+    lexicon = build(tmp_path, "lex", ["cat", "dog"])
+    files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
+    source = tmp_path / "new.txt"
+    source.write_text("qi\nza\nquixotic\n")
+    module = _builder()
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device")
+
+    if where == "writing the DAWG":
+        monkeypatch.setattr(module, "_dawg_bytes", boom)
+    else:
+        monkeypatch.setattr(module.os, "rename", boom)
+    with pytest.raises(OSError):
+        module.build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
+    assert leftovers(tmp_path) == []
+    assert lx.load_lexicon(str(lexicon)).contains_word("CAT")
+
+
+@pytest.mark.xfail(strict=True, reason="lexiconbuild.build_lexicon swaps directories with two renames: a "
+                   "failure between them leaves the old lexicon under .<id>.old-*, none in place "
+                   "(fix there: rename the old one back on failure; then drop this marker)")
+def test_a_lexicon_build_that_fails_between_its_two_renames_leaves_the_old_lexicon(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    lexicon = build(tmp_path, "lex", ["cat", "dog"])
+    files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
+    source = tmp_path / "new.txt"
+    source.write_text("qi\nza\n")
+    module = _builder()
+    monkeypatch.setattr(module.os, "rename", _failing_second_call(os.rename))
+    with pytest.raises(OSError):
+        module.build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
+    monkeypatch.undo()
+    assert lexicon.is_dir() and {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
+    assert leftovers(tmp_path) == []
