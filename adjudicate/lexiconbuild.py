@@ -331,9 +331,9 @@ def _sha256_file(path: str) -> str:
 
 # -- the fast path: a clean list, a chunk of text at a time ------------------------------------
 
-_STEP = 1 << 17  # compressed bytes fed to zlib per step (about 0.5 MB of text)
-_PLAIN_STEP = 1 << 19  # bytes of a plain-text list per step
-_DEFLATE_PART = 1 << 20  # characters of canonical text handed to the deflate thread at a time
+_STEP = 1 << 15  # compressed bytes read and inflated per step (about 150 kB of text)
+_PLAIN_STEP = 1 << 17  # bytes of a plain-text list read per step
+_DEFLATE_PART = 1 << 18  # characters of canonical text handed to the deflate thread at a time
 
 
 class _NotClean(Exception):
@@ -454,26 +454,31 @@ class _FastReader:
             raise _NotClean("a word of fewer than 2 or more than 15 tiles")
 
 
-def _text_chunks(raw: bytes, progress=None):  # type: ignore[no-untyped-def]
-    """The text of a word list (gzip or plain) in pieces that end at a line end, BOM dropped."""
+def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
+    """The text of a word list (gzip or plain) read from ``handle`` in pieces that end at a line
+    end, BOM dropped; every byte read goes to ``digest`` (the SHA-256 of the file)."""
     import zlib
 
-    total = len(raw)
-    view = memoryview(raw)
-    pending = b""
+    try:
+        total = os.fstat(handle.fileno()).st_size
+    except (OSError, AttributeError, ValueError):
+        total = 0
+    head = handle.read(2)
+    digest.update(head)
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if head == b"\x1f\x8b" else None
+    step = _STEP if inflate is not None else _PLAIN_STEP
+    pending = inflate.decompress(head) if inflate is not None else head
     first = True
-    if raw[:2] == b"\x1f\x8b":
-        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        pieces = (inflate.decompress(view[pos : pos + _STEP]) for pos in range(0, total, _STEP))
-    else:
-        inflate = None
-        pieces = (bytes(view[pos : pos + _PLAIN_STEP]) for pos in range(0, total, _PLAIN_STEP))
-    done = 0
-    for piece in pieces:
-        done = min(total, done + (_STEP if inflate is not None else _PLAIN_STEP))
+    done = len(head)
+    while True:
+        piece = handle.read(step)
+        if not piece:
+            break
+        digest.update(piece)
+        done += len(piece)
         if progress is not None:
-            progress(done, total)
-        pending += piece
+            progress(min(done, total), max(total, done))
+        pending += inflate.decompress(piece) if inflate is not None else piece
         cut = pending.rfind(b"\n") + 1
         if not cut:
             continue
@@ -483,6 +488,7 @@ def _text_chunks(raw: bytes, progress=None):  # type: ignore[no-untyped-def]
             if out[:3] == b"\xef\xbb\xbf":
                 out = out[3:]
         yield out
+        del out
     if inflate is not None:
         try:
             pending += inflate.flush()
@@ -496,38 +502,48 @@ def _text_chunks(raw: bytes, progress=None):  # type: ignore[no-untyped-def]
         yield pending
 
 
-def _fast_scan(raw: bytes, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
-    """A clean list's entries and its keys by first two tiles: ``(entries, {first two key bytes:
-    [blocks]})``, each block sorted keys (Latin-1) joined by newlines; None if it is not clean.
+def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
+    """A clean list's entries and its keys: ``(entries, [(block, {first two key bytes: (start,
+    end)})])``, one block a chunk of text: its keys (Latin-1) sorted, each ending with a newline,
+    and where the keys of each first two tiles are in it. None if the list is not clean.
 
-    Holds the keys as blocks (about the size of the text in all), never one object per word.
+    Holds the keys as a few big blocks (about the size of the text in all), never an object a word.
     """
     import zlib
     from bisect import bisect_left, bisect_right
+    from itertools import islice
 
     try:
         reader = _FastReader(alphabet)
     except _NotClean:  # pragma: no cover - every shipped tile set qualifies
         return None
-    buckets: dict[int, list[bytes]] = {}
+    blocks: list[tuple[bytes, dict[int, tuple[int, int]]]] = []
     entries = 0
     try:
-        for chunk in _text_chunks(raw, progress):
+        for chunk in _text_chunks(handle, digest, progress):
             lines = reader.keys(chunk).split(b"\n")
+            del chunk
             reader.check_lengths(lines)
             lines.sort()
-            start, end = bisect_right(lines, b""), len(lines)
+            nonempty = start = bisect_right(lines, b"")
+            end = len(lines)
             entries += end - start
+            index = {}
+            offset = 0
             while start < end:  # every key has 2 tiles or more
                 first, second = lines[start][:2]
                 after = bytes((first, second + 1)) if second < 255 else bytes((first + 1,))
                 stop = bisect_left(lines, after, start) if first < 255 or second < 255 else end
-                buckets.setdefault(first << 8 | second, []).append(b"\n".join(lines[start:stop]))
+                size = sum(map(len, islice(lines, start, stop))) + stop - start
+                index[first << 8 | second] = (offset, offset + size)
+                offset += size
                 start = stop
+            if index:
+                blocks.append((b"\n".join(islice(lines, nonempty, end)) + b"\n", index))
             del lines
     except (_NotClean, zlib.error):
         return None
-    return entries, buckets
+    return entries, blocks
 
 
 def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
@@ -535,25 +551,42 @@ def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
     return {n: lengths.count(n) for n in range(tiles.MIN_TILES, tiles.MAX_TILES + 1) if n in lengths}
 
 
-def _fast_groups(buckets: dict[int, list[bytes]]):  # type: ignore[no-untyped-def]
+def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]]):  # type: ignore[no-untyped-def]
     """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them.
 
-    Each bucket is split, sorted (its blocks are sorted runs) and de-duplicated only when its turn
-    comes, and dropped after.
+    The keys of a group are gathered from every block, split, sorted (each block's part is a sorted
+    run) and de-duplicated only when its turn comes, and dropped after.
     """
-    from itertools import groupby, islice
+    from itertools import chain, groupby, islice
     from operator import eq, itemgetter
 
-    for first in sorted(buckets):
-        blocks = buckets.pop(first)
-        words = b"\n".join(blocks).split(b"\n") if len(blocks) > 1 else blocks[0].split(b"\n")
-        del blocks
+    prefixes = sorted(set().union(*(index for _, index in blocks)))
+    last = [max(index) for _, index in blocks]
+    for prefix in prefixes:
+        parts = [block[index[prefix][0] : index[prefix][1]] for block, index in blocks if prefix in index]
+        if prefix in last:  # a block whose last keys these are is no longer needed
+            blocks[:] = [pair for pair, end in zip(blocks, last) if end != prefix]
+            last = [end for end in last if end != prefix]
+        words = (parts[0] if len(parts) == 1 else b"".join(parts))[:-1].split(b"\n")
+        del parts
         words.sort()
         if any(map(eq, words, islice(words, 1, None))):
             words = list(map(itemgetter(0), groupby(words)))
         block = b"\n".join(words).decode("latin-1")
-        # DAWG keys are UTF-8: the Latin-1 bytes themselves when they are ASCII.
-        yield (words if block.isascii() else block.encode("utf-8").split(b"\n")), block, _length_counts(words)
+        # DAWG keys are UTF-8: the Latin-1 bytes themselves when they are ASCII, else re-encoded a
+        # slice at a time (no second list of the whole group).
+        keys = words if block.isascii() else chain.from_iterable(map(_utf8_keys, _slices(words, 4096)))
+        yield keys, block, _length_counts(words)
+        del keys, block, words
+
+
+def _slices(items: list[bytes], size: int):  # type: ignore[no-untyped-def]
+    return (items[n : n + size] for n in range(0, len(items), size))
+
+
+def _utf8_keys(keys: list[bytes]) -> list[bytes]:
+    """Latin-1 keys -> the same keys in UTF-8."""
+    return b"\n".join(keys).decode("latin-1").encode("utf-8").split(b"\n")
 
 
 def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
@@ -578,24 +611,25 @@ def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
     return to_labels
 
 
-def _write_words(groups, alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
+def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ignore[no-untyped-def]
     """DAWG and canonical text from sorted groups of keys, streaming: each group's keys go to the
     DAWG builder and its words to gzip and SHA-256, then the group is dropped. A group is
     ``(keys as str or UTF-8 bytes, the keys joined by newlines, {tiles: count})``, groups in order.
 
-    Returns ``(dawg bytes, words.txt.gz bytes, text SHA-256, Counter of lengths)``; the bytes are
-    the same as ``_dawg_bytes(keys)``, ``_gzip(canonical_text(keys))`` of all the keys at once.
+    Writes ``words.dawg`` and ``words.txt.gz`` into ``directory``, the same bytes as
+    ``_dawg_bytes(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
+    their SHA-256, the text's SHA-256 and a Counter of lengths.
     """
     import gzip
-    import io
     import queue
     import threading
     from collections import Counter
     from itertools import chain
 
     to_labels = _labeller(alphabet)
-    buffer = io.BytesIO()
-    out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=buffer, mtime=0, compresslevel=6)
+    gz_path = os.path.join(directory, TEXT_FILE)
+    gz_file = open(gz_path, "wb")
+    out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0, compresslevel=6)
     digest = hashlib.sha256()
     counts: Counter[int] = Counter()
 
@@ -627,6 +661,7 @@ def _write_words(groups, alphabet: tiles.Alphabet):  # type: ignore[no-untyped-d
                 parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
                 pending, size = [], 0
             yield keys
+            del keys, block
         if pending:
             parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
 
@@ -640,10 +675,13 @@ def _write_words(groups, alphabet: tiles.Alphabet):  # type: ignore[no-untyped-d
         parts.put(None)
         worker.join()
         sys.setswitchinterval(interval)
+        out.close()
+        gz_file.close()
     if failed:  # pragma: no cover
         raise failed[0]
-    out.close()
-    return dawg_data, buffer.getvalue(), digest.hexdigest(), counts
+    with open(os.path.join(directory, DAWG_FILE), "wb") as handle:
+        handle.write(dawg_data)
+    return hashlib.sha256(dawg_data).hexdigest(), _sha256_file(gz_path), digest.hexdigest(), counts
 
 
 # -- building ----------------------------------------------------------------------------------
@@ -792,17 +830,24 @@ def build_lexicon(
                 f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
             )
 
-    raw = sys.stdin.buffer.read() if source == "-" else _read_raw(source)
-    source_sha256 = hashlib.sha256(raw).hexdigest()
+    import io
+
+    stdin = sys.stdin.buffer.read() if source == "-" else None
     shown = "<stdin>" if source == "-" else source
-    fast = _fast_scan(raw, alphabet, progress)
+    digest = hashlib.sha256()
+    with io.BytesIO(stdin) if stdin is not None else open(source, "rb") as handle:
+        fast = _fast_scan(handle, digest, alphabet, progress)
     if fast is not None:  # a clean list: streamed, no object per word
-        entries, buckets = fast
+        source_sha256 = digest.hexdigest()
+        entries, blocks = fast
         rejected: list[Rejection] = []
         encoding = "utf-8"
-        del raw
-        groups = _fast_groups(buckets)
+        groups = _fast_groups(blocks)
+        del blocks
     else:
+        raw = stdin if stdin is not None else _read_raw(source)
+        del stdin
+        source_sha256 = hashlib.sha256(raw).hexdigest()
         data = _decompress(raw, source) if source != "-" else raw
         del raw
         entries, key_set, rejected, _, encoding = _scan(data, shown, alphabet, progress)
@@ -811,45 +856,38 @@ def build_lexicon(
         del key_set
         groups = iter([(keys, "\n".join(keys), _length_counts(keys))])
         del keys
-    dawg_data, text_gz, text_sha256, lengths = _write_words(groups, alphabet)
-    histogram = {str(n): lengths[n] for n in sorted(lengths)}
-    word_count = sum(lengths.values())
-
-    source_record: dict[str, object] = {
-        "file": "<stdin>" if source == "-" else os.path.basename(source),
-        "sha256": source_sha256,
-    }
-    if source_info:
-        source_record.update(source_info)
-    manifest: dict[str, object] = {
-        "format": FORMAT,
-        "id": lexicon_id,
-        "name": name,
-        "edition": edition or "",
-        "alphabet": alphabet.name,
-        "language": LANGUAGES[alphabet.name],
-        "word_count": word_count,
-        "histogram": histogram,
-        "text_sha256": text_sha256,
-        "text_gz_sha256": hashlib.sha256(text_gz).hexdigest(),
-        "dawg_sha256": hashlib.sha256(dawg_data).hexdigest(),
-        "builder": builder_versions(),
-        "source": source_record,
-        "licence": licence,
-        "standin": standin_note,
-    }
-
     parent = os.path.dirname(out_dir)
     os.makedirs(parent, exist_ok=True)
     temp = tempfile.mkdtemp(prefix=f".{lexicon_id}.building-", dir=parent)
     try:
-        for filename, payload in (
-            (DAWG_FILE, dawg_data),
-            (TEXT_FILE, text_gz),
-            (MANIFEST, manifest_text(manifest).encode("utf-8")),
-        ):
-            with open(os.path.join(temp, filename), "wb") as handle:
-                handle.write(payload)
+        dawg_sha256, text_gz_sha256, text_sha256, lengths = _write_words(groups, alphabet, temp)
+        histogram = {str(n): lengths[n] for n in sorted(lengths)}
+        word_count = sum(lengths.values())
+        source_record: dict[str, object] = {
+            "file": "<stdin>" if source == "-" else os.path.basename(source),
+            "sha256": source_sha256,
+        }
+        if source_info:
+            source_record.update(source_info)
+        manifest: dict[str, object] = {
+            "format": FORMAT,
+            "id": lexicon_id,
+            "name": name,
+            "edition": edition or "",
+            "alphabet": alphabet.name,
+            "language": LANGUAGES[alphabet.name],
+            "word_count": word_count,
+            "histogram": histogram,
+            "text_sha256": text_sha256,
+            "text_gz_sha256": text_gz_sha256,
+            "dawg_sha256": dawg_sha256,
+            "builder": builder_versions(),
+            "source": source_record,
+            "licence": licence,
+            "standin": standin_note,
+        }
+        with open(os.path.join(temp, MANIFEST), "wb") as handle:
+            handle.write(manifest_text(manifest).encode("utf-8"))
         for filename, given in (("LICENSE", licence_text), ("ATTRIBUTION", attribution)):
             target = os.path.join(temp, filename)
             if given is not None:
@@ -882,8 +920,8 @@ def build_lexicon(
     )
     result.lexicon_id = lexicon_id
     result.out_dir = out_dir
-    result.dawg_sha256 = str(manifest["dawg_sha256"])
-    result.text_sha256 = str(manifest["text_sha256"])
+    result.dawg_sha256 = dawg_sha256
+    result.text_sha256 = text_sha256
     result.seconds = time.perf_counter() - started
     return result
 
