@@ -48,10 +48,16 @@ def _print_rejections(rejected: list) -> None:  # type: ignore[type-arg]
         )
 
 
-def _histogram_line(histogram: dict[str, int]) -> str:
-    return " ".join(
-        f"{length}:{count}" for length, count in sorted(histogram.items(), key=lambda kv: int(kv[0]))
-    )
+def _histogram_line(histogram: object) -> str:
+    """``2:104 3:1011 ...``; whatever a damaged manifest holds instead is shown as it is."""
+    if not isinstance(histogram, dict):
+        return str(histogram)
+
+    def order(item: tuple[object, object]) -> tuple[int, int, str]:
+        key = str(item[0])
+        return (0, int(key), "") if key.isascii() and key.isdigit() and len(key) < 10 else (1, 0, key)
+
+    return " ".join(f"{length}:{count}" for length, count in sorted(histogram.items(), key=order))
 
 
 @lexicon_app.command()
@@ -210,7 +216,7 @@ def _source_line(source: object) -> str:
         parts.append(f"member {source['member']}")
     parts.append(f"SHA-256 {source.get('sha256', '?')}")
     dropped = source.get("dropped")
-    if isinstance(dropped, dict) and dropped:
+    if isinstance(dropped, dict) and dropped and all(type(n) is int for n in dropped.values()):
         parts.append(f"{sum(dropped.values())} entries dropped")
     return ", ".join(parts)
 
@@ -239,7 +245,7 @@ def info(
         ("edition", data.get("edition") or "-"),
         ("alphabet", f"{data.get('alphabet')} ({data.get('language')})"),
         ("words", data.get("word_count")),
-        ("by tiles", _histogram_line(data.get("histogram") or {})),  # type: ignore[arg-type]
+        ("by tiles", _histogram_line(data.get("histogram") or {})),
         ("stand-in", data.get("standin") or "no"),
         ("licence", data.get("licence") or "-"),
         ("source", _source_line(source)),
