@@ -618,3 +618,45 @@ def test_a_lexicon_build_that_fails_between_its_two_renames_leaves_the_old_lexic
     monkeypatch.undo()
     assert lexicon.is_dir() and {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
     assert leftovers(tmp_path) == []
+
+
+# -- integrity ---------------------------------------------------------------------------------------
+
+
+def test_the_checksum_is_verified_on_every_load(small: Path) -> None:
+    """No cache between loads: a byte flipped after a good load is caught by the next one."""
+    assert lx.load_lexicon(str(small)).contains_word("QI")
+    data = bytearray((small / "words.dawg").read_bytes())
+    data[len(data) // 2] ^= 0x10
+    (small / "words.dawg").write_bytes(bytes(data))
+    with pytest.raises(LexiconCorruptError, match="words.dawg has SHA-256"):
+        lx.load_lexicon(str(small))
+    exit_2_everywhere(small, "words.dawg has SHA-256")
+
+
+@pytest.mark.parametrize("other_words", [["cat", "dog", "qi", "zzz"], ["cat", "dog", "qi", "za", "zzz"]],
+                         ids=["other-words", "a-superset"])
+def test_verify_catches_a_dawg_that_is_not_its_texts(tmp_path: Path, small: Path, other_words: list[str]) -> None:
+    """A valid DAWG of other words, its checksum put in the manifest: it loads (the checksum is
+    integrity, not authenticity), and `lexicon verify` is what catches it."""
+    other = build(tmp_path, "other", other_words)
+    put_dawg(small, (other / "words.dawg").read_bytes())
+    assert lx.load_lexicon(str(small)).contains_word("ZZZ")  # loads: the checksum matches
+    result = cli(["lexicon", "verify", str(small), "--json"])
+    assert result.exit_code == 1
+    failed = {c["check"] for c in json.loads(result.stdout)["checks"] if not c["ok"]}
+    assert "dawg_exact" in failed
+    if other_words == ["cat", "dog", "qi", "zzz"]:
+        assert "words_in_dawg" in failed
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"histogram": 1}, {"histogram": {"x": 1, "2": 3, "²": 1}}, {"histogram": ["a"]},
+     {"source": {"dropped": {"x": "many"}}}, {"builder": "by hand"}, {"source": ["a", 1]}],
+)
+def test_lexicon_info_shows_odd_manifest_fields_without_a_crash(small: Path, changes: dict) -> None:  # type: ignore[type-arg]
+    """Fuzzing: `lexicon info` on a manifest whose histogram was 1 raised AttributeError (exit 3)."""
+    rewrite_manifest(small, **changes)
+    for args in (["lexicon", "info", str(small)], ["lexicon", "info", "--json", str(small)]):
+        assert cli(args).exit_code == 0
