@@ -445,13 +445,15 @@ class _FastReader:
             raise _NotClean("a word that does not read as tiles")
         return text
 
-    def check_lengths(self, lines: list[bytes]) -> None:
+    def check_lengths(self, lines: list[bytes]) -> bytes:
+        """The lengths of the keys (0 for an empty line), all checked to be 2-15 tiles."""
         try:
             lengths = bytes(map(len, lines))
         except ValueError:  # 256 tiles or more
             raise _NotClean("a word of more than 15 tiles") from None
         if lengths.translate(None, self._lengths):
             raise _NotClean("a word of fewer than 2 or more than 15 tiles")
+        return lengths
 
 
 def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
@@ -503,15 +505,19 @@ def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
 
 
 def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
-    """A clean list's entries and its keys: ``(entries, [(block, {first two key bytes: (start,
-    end)})])``, one block a chunk of text: its keys (Latin-1) sorted, each ending with a newline,
-    and where the keys of each first two tiles are in it. None if the list is not clean.
+    """A clean list read: ``(entries, blocks, {tiles: count})``, None if the list is not clean.
 
-    Holds the keys as a few big blocks (about the size of the text in all), never an object a word.
+    A block is one chunk of text: ``(its keys sorted and unique, in UTF-8, each ending with a
+    newline (an anonymous ``mmap``), {first two key bytes (Latin-1): (start, end) of their keys in it})``. The counts by
+    length are those of every block's keys (a key in two blocks is counted twice, until
+    :func:`_fast_groups` meets it). Holds the keys as a few big blocks (about the size of the text
+    in all), never an object a word.
     """
+    import mmap
     import zlib
     from bisect import bisect_left, bisect_right
-    from itertools import islice
+    from itertools import groupby, islice
+    from operator import eq, itemgetter
 
     try:
         reader = _FastReader(alphabet)
@@ -519,31 +525,48 @@ def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None):  # type
         return None
     blocks: list[tuple[bytes, dict[int, tuple[int, int]]]] = []
     entries = 0
+    counts = dict.fromkeys(range(tiles.MIN_TILES, tiles.MAX_TILES + 1), 0)
     try:
         for chunk in _text_chunks(handle, digest, progress):
             lines = reader.keys(chunk).split(b"\n")
             del chunk
-            reader.check_lengths(lines)
+            lengths = reader.check_lengths(lines)
             lines.sort()
-            nonempty = start = bisect_right(lines, b"")
-            end = len(lines)
-            entries += end - start
+            start = bisect_right(lines, b"")
+            entries += len(lines) - start
+            del lines[:start]
+            if any(map(eq, lines, islice(lines, 1, None))):
+                lines = list(map(itemgetter(0), groupby(lines)))
+                lengths = bytes(map(len, lines))
+            for n in counts:
+                counts[n] += lengths.count(n)
+            if not lines:
+                continue
+            block = b"\n".join(lines) + b"\n"
+            if not block.isascii():
+                block = block.decode("latin-1").encode("utf-8")
             index = {}
-            offset = 0
+            start, end, offset = 0, len(lines), 0
             while start < end:  # every key has 2 tiles or more
                 first, second = lines[start][:2]
                 after = bytes((first, second + 1)) if second < 255 else bytes((first + 1,))
                 stop = bisect_left(lines, after, start) if first < 255 or second < 255 else end
-                size = sum(map(len, islice(lines, start, stop))) + stop - start
-                index[first << 8 | second] = (offset, offset + size)
-                offset += size
-                start = stop
-            if index:
-                blocks.append((b"\n".join(islice(lines, nonempty, end)) + b"\n", index))
-            del lines
+                if stop < end:  # where the next prefix starts, in the UTF-8 block
+                    following = b"\n" + lines[stop][:2].decode("latin-1").encode("utf-8")
+                    next_offset = block.find(following, offset) + 1
+                else:
+                    next_offset = len(block)
+                index[first << 8 | second] = (offset, next_offset)
+                offset, start = next_offset, stop
+            # In an anonymous memory map: its memory goes back to the system the moment it is
+            # closed, where a freed bytes object this size would leave the heap fragmented.
+            stored = mmap.mmap(-1, len(block))
+            stored.write(block)
+            blocks.append((stored, index))
+            del lines, block
     except (_NotClean, zlib.error):
         return None
-    return entries, blocks
+    return entries, blocks, {n: c for n, c in counts.items() if c}
 
 
 def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
@@ -551,11 +574,12 @@ def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
     return {n: lengths.count(n) for n in range(tiles.MIN_TILES, tiles.MAX_TILES + 1) if n in lengths}
 
 
-def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]]):  # type: ignore[no-untyped-def]
+def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts: dict[int, int]):  # type: ignore[no-untyped-def]
     """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them.
 
-    The keys of a group are gathered from every block, split, sorted (each block's part is a sorted
-    run) and de-duplicated only when its turn comes, and dropped after.
+    The keys of a group are gathered from every block that has some, split, and (when more than one
+    block has some) sorted and de-duplicated, taking the duplicates out of ``counts``, only when
+    the group's turn comes; a block is dropped once its last group is out.
     """
     from itertools import chain, groupby, islice
     from operator import eq, itemgetter
@@ -565,28 +589,44 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]]):  # typ
     for prefix in prefixes:
         parts = [block[index[prefix][0] : index[prefix][1]] for block, index in blocks if prefix in index]
         if prefix in last:  # a block whose last keys these are is no longer needed
+            for (block, _), end in zip(blocks, last):
+                if end == prefix:
+                    block.close()
             blocks[:] = [pair for pair, end in zip(blocks, last) if end != prefix]
             last = [end for end in last if end != prefix]
-        words = (parts[0] if len(parts) == 1 else b"".join(parts))[:-1].split(b"\n")
+        if len(parts) > 1 and all(
+            a[a.rfind(b"\n", 0, len(a) - 1) + 1 : -1] < b[: b.find(b"\n")] for a, b in zip(parts, parts[1:])
+        ):  # consecutive runs (a sorted list read a chunk at a time): one run
+            parts = [b"".join(parts)]
+        if len(parts) == 1:  # sorted and unique already: split a slice at a time, as the DAWG takes them
+            text = parts[0][:-1]
+            words = chain.from_iterable(map(bytes.split, _line_slices(text, 1 << 15)))
+        else:
+            words = b"".join(parts)[:-1].split(b"\n")
+            words.sort()  # UTF-8 sorts as code points do
+            if any(map(eq, words, islice(words, 1, None))):
+                unique = list(map(itemgetter(0), groupby(words)))
+                dropped = _length_counts([w.decode("utf-8") for w in words])
+                for n, c in _length_counts([w.decode("utf-8") for w in unique]).items():
+                    dropped[n] -= c
+                for n, c in dropped.items():
+                    counts[n] -= c
+                words = unique
+            text = b"\n".join(words)
         del parts
-        words.sort()
-        if any(map(eq, words, islice(words, 1, None))):
-            words = list(map(itemgetter(0), groupby(words)))
-        block = b"\n".join(words).decode("latin-1")
-        # DAWG keys are UTF-8: the Latin-1 bytes themselves when they are ASCII, else re-encoded a
-        # slice at a time (no second list of the whole group).
-        keys = words if block.isascii() else chain.from_iterable(map(_utf8_keys, _slices(words, 4096)))
-        yield keys, block, _length_counts(words)
-        del keys, block, words
+        yield words, text.decode("utf-8")
+        del words, text
 
 
-def _slices(items: list[bytes], size: int):  # type: ignore[no-untyped-def]
-    return (items[n : n + size] for n in range(0, len(items), size))
-
-
-def _utf8_keys(keys: list[bytes]) -> list[bytes]:
-    """Latin-1 keys -> the same keys in UTF-8."""
-    return b"\n".join(keys).decode("latin-1").encode("utf-8").split(b"\n")
+def _line_slices(text: bytes, size: int):  # type: ignore[no-untyped-def]
+    """``text`` (lines joined by newlines) in slices of about ``size`` bytes, each whole lines
+    joined by newlines (``bytes.split`` with no argument splits them: keys hold no white space)."""
+    start, total = 0, len(text)
+    while start < total:
+        end = text.find(b"\n", start + size)
+        end = total if end < 0 else end
+        yield text[start:end]
+        start = end + 1
 
 
 def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
@@ -614,16 +654,15 @@ def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
 def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ignore[no-untyped-def]
     """DAWG and canonical text from sorted groups of keys, streaming: each group's keys go to the
     DAWG builder and its words to gzip and SHA-256, then the group is dropped. A group is
-    ``(keys as str or UTF-8 bytes, the keys joined by newlines, {tiles: count})``, groups in order.
+    ``(keys as str or UTF-8 bytes, the keys joined by newlines)``, groups in order.
 
     Writes ``words.dawg`` and ``words.txt.gz`` into ``directory``, the same bytes as
     ``_dawg_bytes(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
-    their SHA-256, the text's SHA-256 and a Counter of lengths.
+    their SHA-256 and the text's SHA-256.
     """
     import gzip
     import queue
     import threading
-    from collections import Counter
     from itertools import chain
 
     to_labels = _labeller(alphabet)
@@ -631,7 +670,6 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
     gz_file = open(gz_path, "wb")
     out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0, compresslevel=6)
     digest = hashlib.sha256()
-    counts: Counter[int] = Counter()
 
     # zlib and hashlib let go of the GIL: the text is compressed on another thread while this one
     # feeds the DAWG builder (level 6 deflate is the biggest single cost of a build).
@@ -651,10 +689,9 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
     def key_lists():  # type: ignore[no-untyped-def]
         pending: list[str] = []
         size = 0
-        for keys, block, lengths in groups:
+        for keys, block in groups:
             if not keys:
                 continue
-            counts.update(lengths)
             pending.append(block)
             size += len(block)
             if size >= _DEFLATE_PART:  # few big parts: each hand-over of the GIL costs time
@@ -681,7 +718,7 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
         raise failed[0]
     with open(os.path.join(directory, DAWG_FILE), "wb") as handle:
         handle.write(dawg_data)
-    return hashlib.sha256(dawg_data).hexdigest(), _sha256_file(gz_path), digest.hexdigest(), counts
+    return hashlib.sha256(dawg_data).hexdigest(), _sha256_file(gz_path), digest.hexdigest()
 
 
 # -- building ----------------------------------------------------------------------------------
@@ -839,10 +876,10 @@ def build_lexicon(
         fast = _fast_scan(handle, digest, alphabet, progress)
     if fast is not None:  # a clean list: streamed, no object per word
         source_sha256 = digest.hexdigest()
-        entries, blocks = fast
+        entries, blocks, lengths = fast
         rejected: list[Rejection] = []
         encoding = "utf-8"
-        groups = _fast_groups(blocks)
+        groups = _fast_groups(blocks, lengths)
         del blocks
     else:
         raw = stdin if stdin is not None else _read_raw(source)
@@ -854,14 +891,15 @@ def build_lexicon(
         del data
         keys = sorted(key_set)
         del key_set
-        groups = iter([(keys, "\n".join(keys), _length_counts(keys))])
+        lengths = _length_counts(keys)
+        groups = iter([(keys, "\n".join(keys))])
         del keys
     parent = os.path.dirname(out_dir)
     os.makedirs(parent, exist_ok=True)
     temp = tempfile.mkdtemp(prefix=f".{lexicon_id}.building-", dir=parent)
     try:
-        dawg_sha256, text_gz_sha256, text_sha256, lengths = _write_words(groups, alphabet, temp)
-        histogram = {str(n): lengths[n] for n in sorted(lengths)}
+        dawg_sha256, text_gz_sha256, text_sha256 = _write_words(groups, alphabet, temp)
+        histogram = {str(n): lengths[n] for n in sorted(lengths) if lengths[n]}
         word_count = sum(lengths.values())
         source_record: dict[str, object] = {
             "file": "<stdin>" if source == "-" else os.path.basename(source),
