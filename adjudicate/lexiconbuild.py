@@ -306,10 +306,22 @@ def _scan(data: bytes, filename: str, alphabet: tiles.Alphabet, progress=None): 
 
 def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress=None) -> CheckReport:  # type: ignore[no-untyped-def]
     """Validate a word list (path, ``.gz`` or ``-``) without writing anything."""
+    import io
+
     alpha = alphabet if isinstance(alphabet, tiles.Alphabet) else _get_alphabet(alphabet)
-    data = _read_bytes(source)
-    raw_sha = _sha256_file(source) if source != "-" else hashlib.sha256(data).hexdigest()
     name = "<stdin>" if source == "-" else source
+    stdin = sys.stdin.buffer.read() if source == "-" else None
+    digest = hashlib.sha256()
+    with io.BytesIO(stdin) if stdin is not None else open(source, "rb") as handle:
+        fast = _fast_scan(handle, digest, alpha, progress, gunzip=stdin is None)
+    if fast is not None:  # a clean list: nothing to reject, the keys from whole chunks at a time
+        entries, blocks, lengths = fast
+        found: list[str] = []
+        for _, text in _fast_groups(blocks, lengths):
+            found.extend(text.split("\n"))
+        return CheckReport(name, alpha.name, entries, found, [], entries - len(found), "utf-8", digest.hexdigest())
+    data = stdin if stdin is not None else _read_bytes(source)
+    raw_sha = _sha256_file(source) if source != "-" else hashlib.sha256(data).hexdigest()
     entries, keys, rejected, duplicates, encoding = _scan(data, name, alpha, progress)
     return CheckReport(name, alpha.name, entries, sorted(keys), rejected, duplicates, encoding, raw_sha)
 
@@ -456,9 +468,10 @@ class _FastReader:
         return lengths
 
 
-def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
-    """The text of a word list (gzip or plain) read from ``handle`` in pieces that end at a line
-    end, BOM dropped; every byte read goes to ``digest`` (the SHA-256 of the file)."""
+def _text_chunks(handle, digest, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
+    """The text of a word list (gzip unless ``gunzip`` is false, or plain) read from ``handle`` in
+    pieces that end at a line end, BOM dropped; every byte read goes to ``digest`` (the SHA-256 of
+    the file). Standard input is never gunzipped (as ``_read_bytes`` does)."""
     import zlib
 
     try:
@@ -467,7 +480,7 @@ def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
         total = 0
     head = handle.read(2)
     digest.update(head)
-    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if head == b"\x1f\x8b" else None
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gunzip and head == b"\x1f\x8b" else None
     step = _STEP if inflate is not None else _PLAIN_STEP
     pending = inflate.decompress(head) if inflate is not None else head
     first = True
@@ -504,7 +517,7 @@ def _text_chunks(handle, digest, progress=None):  # type: ignore[no-untyped-def]
         yield pending
 
 
-def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
+def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
     """A clean list read: ``(entries, blocks, {tiles: count})``, None if the list is not clean.
 
     A block is one chunk of text: ``(its keys sorted and unique, in UTF-8, each ending with a
@@ -527,7 +540,7 @@ def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None):  # type
     entries = 0
     counts = dict.fromkeys(range(tiles.MIN_TILES, tiles.MAX_TILES + 1), 0)
     try:
-        for chunk in _text_chunks(handle, digest, progress):
+        for chunk in _text_chunks(handle, digest, progress, gunzip):
             lines = reader.keys(chunk).split(b"\n")
             del chunk
             lengths = reader.check_lengths(lines)
@@ -873,7 +886,7 @@ def build_lexicon(
     shown = "<stdin>" if source == "-" else source
     digest = hashlib.sha256()
     with io.BytesIO(stdin) if stdin is not None else open(source, "rb") as handle:
-        fast = _fast_scan(handle, digest, alphabet, progress)
+        fast = _fast_scan(handle, digest, alphabet, progress, gunzip=stdin is None)
     if fast is not None:  # a clean list: streamed, no object per word
         source_sha256 = digest.hexdigest()
         entries, blocks, lengths = fast
