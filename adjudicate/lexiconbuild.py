@@ -773,7 +773,7 @@ def canonical_keys(words: list[str], alphabet: tiles.Alphabet) -> tuple[list[str
     keys = text.split("\n") if words else []
     allowed = set(alphabet.keys[1:])
     if (
-        text.translate(table) == "\n".join(words)
+        _labeller(alphabet)(text) == "\n".join(words)
         and allowed.issuperset(set(text) - {"\n"})
         and (not keys or tiles.MIN_TILES <= min(map(len, keys)) and max(map(len, keys)) <= tiles.MAX_TILES)
     ):
