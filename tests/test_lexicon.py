@@ -224,6 +224,40 @@ def test_same_words_in_any_order_build_byte_identical(tmp_path: Path) -> None:
     assert ma == mb
 
 
+FAST_VS_GENERAL = [
+    # Catalan: every spelling of L·L, Ç, accents, lower case, duplicates, CRLF below.
+    ("catalan", ["CEL·LA", "cel.la", "ANY", "QUATRE", "Garçó", "NYAP", "L·LAMP", "ABAC", "abac", "ZA", "QÜESTIO"]),
+    # Spanish: plain and bracketed digraphs, digit aliases, Ñ, an overlap of LL forms (CALLLE).
+    ("spanish", ["CHARRO", "[CH]A[RR]O", "1A3O", "calle", "CALLLE", "ñandú", "Ñandu", "[ch]ico", "RRR", "ZA"]),
+    ("english", ["QI", "za", "QUIXOTIC", "qi", "AA", "ZYZZYVA"]),
+]
+
+
+@pytest.mark.parametrize(("alphabet", "words"), FAST_VS_GENERAL)
+def test_clean_list_fast_path_builds_what_the_line_by_line_reader_builds(
+    alphabet: str, words: list[str], tmp_path: Path
+) -> None:
+    """A clean list goes through the chunked fast path; the same words with a comment line go
+    through the line-by-line reader: same DAWG, same text, same counts."""
+    import hashlib
+
+    clean = tmp_path / "clean.txt"
+    clean.write_bytes(("\r\n".join(words * 2) + "\r\n").encode("utf-8"))
+    commented = tmp_path / "commented.txt"
+    commented.write_text("# a comment forces the line-by-line reader\n" + "\n".join(reversed(words)) + "\n", "utf-8")
+    with open(clean, "rb") as handle:
+        assert lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet(alphabet)) is not None
+    with open(commented, "rb") as handle:
+        assert lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet(alphabet)) is None
+    fast = lb.build_lexicon(str(clean), alphabet, "x", out_dir=str(tmp_path / "fast"))
+    slow = lb.build_lexicon(str(commented), alphabet, "x", out_dir=str(tmp_path / "slow"))
+    for name in ("words.dawg", "words.txt.gz"):
+        assert (tmp_path / "fast" / name).read_bytes() == (tmp_path / "slow" / name).read_bytes(), name
+    assert fast.word_count == slow.word_count and fast.histogram == slow.histogram and not fast.rejected
+    assert (fast.entries, fast.duplicates) == (2 * len(words), 2 * len(words) - fast.word_count)
+    assert lb.check_word_list(str(clean), alphabet).keys == lb.check_word_list(str(commented), alphabet).keys
+
+
 def test_build_refuses_a_directory_that_is_not_a_lexicon(tmp_path: Path) -> None:
     target = tmp_path / "notes"
     target.mkdir()
