@@ -613,9 +613,14 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
             parts = [b"".join(parts)]
         if len(parts) == 1:  # sorted and unique already: split a slice at a time, as the DAWG takes them
             text = parts[0][:-1]
+            del parts
             words = chain.from_iterable(map(bytes.split, _line_slices(text, 1 << 15)))
+            block = text.decode("utf-8")
+            del text
         else:
-            words = b"".join(parts)[:-1].split(b"\n")
+            words = []
+            while parts:
+                words += parts.pop()[:-1].split(b"\n")
             words.sort()  # UTF-8 sorts as code points do
             if any(map(eq, words, islice(words, 1, None))):
                 unique = list(map(itemgetter(0), groupby(words)))
@@ -625,10 +630,9 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
                 for n, c in dropped.items():
                     counts[n] -= c
                 words = unique
-            text = b"\n".join(words)
-        del parts
-        yield words, text.decode("utf-8")
-        del words, text
+            block = b"\n".join(words).decode("utf-8")
+        yield words, block
+        del words, block
 
 
 def _line_slices(text: bytes, size: int):  # type: ignore[no-untyped-def]
