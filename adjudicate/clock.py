@@ -45,11 +45,11 @@ def _parse_duration(text: str, body: str, what: str) -> int:
         raise AdjudicateError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. -03:20")
     if any(len(p.lstrip("0")) > MAX_DIGITS for p in parts):
         raise AdjudicateError(f"{what} {_shown(text)}: too large (at most {MAX_DIGITS} digits a field)")
-    numbers = [int(p) for p in parts]
+    numbers = [int(p.lstrip("0") or "0") for p in parts]  # int() counts leading zeros in its limit
     if numbers[-1] > 59 or len(parts[-1]) != 2:
-        raise AdjudicateError(f"{what} {text!r}: seconds must be two digits, 00 to 59")
+        raise AdjudicateError(f"{what} {_shown(text)}: seconds must be two digits, 00 to 59")
     if len(numbers) == 3 and (numbers[1] > 59 or len(parts[1]) != 2):
-        raise AdjudicateError(f"{what} {text!r}: minutes must be two digits, 00 to 59, after the hours")
+        raise AdjudicateError(f"{what} {_shown(text)}: minutes must be two digits, 00 to 59, after the hours")
     seconds = 0
     for number in numbers:
         seconds = seconds * 60 + number

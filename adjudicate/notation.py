@@ -116,7 +116,7 @@ def _parse_coord(text: str) -> Coord:
     if len(digits.lstrip("0")) > 2:  # no int() of a 5,000-digit row (Python refuses beyond 4,300)
         raise _bad(text, f"row {digits[:12]}{'...' if len(digits) > 12 else ''} is off the board "
                          f"(rows are 1-{BOARD_SIZE})")
-    row = int(digits)
+    row = int(digits.lstrip("0") or "0")  # int() counts leading zeros against its 4,300 digits too
     if not 1 <= row <= BOARD_SIZE:
         raise _bad(text, f"row {row} is off the board (rows are 1-{BOARD_SIZE})")
     col = COLUMNS.find(letter)

@@ -466,7 +466,7 @@ def _parse_int(field: str, text: str) -> int:
         raise RulesError(f"{field}={text}: {text!r} is not a whole number")
     if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit value (Python refuses beyond 4,300)
         raise RulesError(f"{field}={body[:20]}...: too large (at most 9 digits)")
-    return int(body)
+    return (-1 if body[:1] == "-" else 1) * int(digits.lstrip("0") or "0")  # leading zeros count in int()'s limit
 
 
 def parse_value(field: str, text: str) -> object:

@@ -207,12 +207,13 @@ def test_huge_numbers_in_a_record_are_a_parse_discrepancy(field: str) -> None:
     assert result.exit_code == 1
 
 
-@pytest.mark.parametrize("coordinate", [f"{BIG}A", f"A{BIG}", f"{HUGE}H", "0008H"])
+@pytest.mark.parametrize("coordinate", [f"{BIG}A", f"A{BIG}", f"{HUGE}H", "0008H", "0" * 5000 + "8D", "D" + "0" * 5000 + "8"])
 def test_a_huge_row_number_is_off_the_board(coordinate: str) -> None:
+    """(atheris found the 5,000 leading zeros: int() counts them against its limit.)"""
     from adjudicate.notation import NotationError, parse_coord
 
-    if coordinate == "0008H":
-        assert parse_coord(coordinate) == parse_coord("8H")
+    if coordinate.lstrip("D").lstrip("0") in ("8H", "8D", "8"):
+        assert parse_coord(coordinate) == parse_coord(coordinate[0] + "8" if coordinate[0] == "D" else "8" + coordinate[-1])
         return
     with pytest.raises(NotationError, match="is off the board"):
         parse_coord(coordinate)
@@ -660,3 +661,20 @@ def test_lexicon_info_shows_odd_manifest_fields_without_a_crash(small: Path, cha
     rewrite_manifest(small, **changes)
     for args in (["lexicon", "info", str(small)], ["lexicon", "info", "--json", str(small)]):
         assert cli(args).exit_code == 0
+
+
+ZEROS = "0" * 5000
+
+
+def test_five_thousand_leading_zeros_are_read_not_a_crash() -> None:
+    """atheris: int() counts leading zeros against its 4,300-digit limit (a ValueError, exit 3)."""
+    from adjudicate.clock import parse_duration
+    from adjudicate.notation import parse_coord
+    from adjudicate.rules import find_ruleset, parse_overrides
+
+    assert parse_coord(ZEROS + "8D") == parse_coord("8D")
+    assert parse_duration(f"{ZEROS}25:00") == 1500
+    assert parse_overrides([f"bingo_bonus={ZEROS}35"]) == parse_overrides(["bingo_bonus=35"])
+    assert find_ruleset("naspa")
+    result = cli(["endgame", "--rules", "naspa", f"A=-{ZEROS}380", "B=402:IQ", "--went-out", "A"])
+    assert result.exit_code == 0 and "-380" in result.stdout

@@ -35,7 +35,7 @@ def _score(item: str, text: str) -> int:
         raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number")
     if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit score (Python refuses beyond 4,300)
         raise AdjudicateError(f"{item[:40]!r}...: score too large (at most 9 digits)")
-    return int(body)
+    return (-1 if body[:1] == "-" else 1) * int(digits.lstrip("0") or "0")  # leading zeros count in int()'s limit
 
 
 def _add(table: dict, name: str, value: object, item: str) -> None:
