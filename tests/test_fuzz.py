@@ -124,7 +124,7 @@ def mutate(seed: bytes, rng: random.Random, rounds: int = 3) -> bytes:
             tokens[rng.randrange(len(tokens))] = rng.choice(other)
             lines[n] = b" ".join(tokens)
         elif op == 6:  # a number nudged
-            numbers = [k for k, t in enumerate(tokens) if re.fullmatch(rb"[+-]?[0-9]+", t)]
+            numbers = [k for k, t in enumerate(tokens) if re.fullmatch(rb"[+-]?[0-9]{1,18}", t)]
             if numbers:
                 k = rng.choice(numbers)
                 value = int(tokens[k]) + rng.choice((-100, -10, -1, 1, 10, 100, 10**12))
