@@ -156,26 +156,51 @@ def _histogram(keys: list[str] | set[str]) -> dict[str, int]:
     return {str(n): counts[n] for n in sorted(counts)}
 
 
+# Bounds on what a word list may be, so that a hostile file cannot take the machine's memory: the
+# largest real lists (DISC, the Spanish list; Collins with definitions) are under 30 MB of text and their lines a few dozen
+# characters.
+MAX_TEXT_BYTES = 64 * 1024 * 1024
+MAX_LINE_CHARS = 4096
+
+
+def _too_big(source: str) -> LexiconError:
+    return LexiconError(f"{source}: more than {MAX_TEXT_BYTES // (1024 * 1024)} MB of text: "
+                        "not a word list this tool reads")
+
+
 def _read_bytes(source: str) -> bytes:
     if source == "-":
-        return sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
+        if len(data) > MAX_TEXT_BYTES:
+            raise _too_big("<stdin>")
+        return data
     return _decompress(_read_raw(source), source)
 
 
 def _read_raw(source: str) -> bytes:
     with open(source, "rb") as handle:
-        return handle.read()
+        data = handle.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise _too_big(source)
+    return data
 
 
 def _decompress(data: bytes, source: str) -> bytes:
-    """A file's text: gunzipped when it starts like gzip."""
+    """A file's text: gunzipped when it starts like gzip (at most MAX_TEXT_BYTES of it)."""
     if data[:2] == b"\x1f\x8b":
-        import gzip
+        import zlib
 
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as err:
+            text = inflate.decompress(data, MAX_TEXT_BYTES + 1)
+            if len(text) > MAX_TEXT_BYTES or inflate.unconsumed_tail:
+                raise _too_big(source)
+            text += inflate.flush()
+        except zlib.error as err:
             raise LexiconError(f"{source}: not a readable gzip file ({err})") from None
+        if not inflate.eof:
+            raise LexiconError(f"{source}: not a readable gzip file (truncated)")
+        return text
     return data
 
 
@@ -270,10 +295,15 @@ def _scan(data: bytes, filename: str, alphabet: tiles.Alphabet, progress=None): 
     lines = text.split("\n")
     numbers: list[int] = []
     words: list[str] = []
+    rejected_long: list[Rejection] = []
     total = len(lines)
     for number, line in enumerate(lines, 1):
         if progress is not None and number % 50000 == 0:
             progress(number, total)
+        if len(line) > MAX_LINE_CHARS:
+            rejected_long.append(Rejection(filename, number, line[:40] + "...",
+                                           f"a line of {len(line):,} characters (at most {MAX_LINE_CHARS:,})"))
+            continue
         line = line.strip()
         if not line or line[0] == "#":
             continue
@@ -287,7 +317,10 @@ def _scan(data: bytes, filename: str, alphabet: tiles.Alphabet, progress=None): 
         found = [key_of(w) for w in words]
     keys: set[str] = set()
     rejected: list[Rejection] = []
+    long_lines = len(rejected_long)
     for number, word, key in zip(numbers, words, found):
+        while rejected_long and rejected_long[0].line < number:
+            rejected.append(rejected_long.pop(0))
         if key is None or not tiles.MIN_TILES <= len(key) <= tiles.MAX_TILES:
             try:
                 parsed = tiles.parse_word(word, alphabet)
@@ -297,9 +330,10 @@ def _scan(data: bytes, filename: str, alphabet: tiles.Alphabet, progress=None): 
                 continue
             key = tiles.to_key(parsed, alphabet)
         keys.add(key)
+    rejected += rejected_long
     if progress is not None:
         progress(total, total)
-    entries = len(words)
+    entries = len(words) + long_lines
     duplicates = entries - len(rejected) - len(keys)
     return entries, keys, rejected, duplicates, encoding
 
@@ -496,6 +530,8 @@ def _text_chunks(handle, digest, progress=None, gunzip=True):  # type: ignore[no
         pending += inflate.decompress(piece) if inflate is not None else piece
         cut = pending.rfind(b"\n") + 1
         if not cut:
+            if len(pending) > MAX_LINE_CHARS * 4:
+                raise _NotClean("a line too long")  # the careful reader reports it, bounded
             continue
         out, pending = pending[:cut], pending[cut:]
         if first:
@@ -955,7 +991,11 @@ def build_lexicon(
             old = tempfile.mkdtemp(prefix=f".{lexicon_id}.old-", dir=parent)
             os.rmdir(old)
             os.rename(out_dir, old)
-            os.rename(temp, out_dir)
+            try:
+                os.rename(temp, out_dir)
+            except BaseException:
+                os.rename(old, out_dir)  # put the previous lexicon back where it was
+                raise
             shutil.rmtree(old, ignore_errors=True)
         else:
             os.rename(temp, out_dir)
