@@ -99,7 +99,7 @@ class EventResult:
     kind: str
     position: str | None = None
     tiles: str | None = None
-    words: list[dict[str, Any]] = field(default_factory=list)
+    words: list[dict[str, Any]] | None = None
     recorded_score: int | None = None
     computed_score: int | None = None
     recorded_cumulative: int | None = None
@@ -466,13 +466,17 @@ class _Replay:
         left = None
         if rack is not None:
             left = list(rack)
-            missing = []
-            for t in need:
-                try:
+            try:
+                for t in need:
                     left.remove(t)
-                except ValueError:
-                    missing.append(t)
-            if missing:
+            except ValueError:  # a tile played that is not on the rack: which ones
+                left = list(rack)
+                missing = []
+                for t in need:
+                    if t in left:
+                        left.remove(t)
+                    else:
+                        missing.append(t)
                 self.flag(event, ILLEGAL_PLAY,
                           f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
         bingo = self.bingo
@@ -497,7 +501,17 @@ class _Replay:
             "before": before, "words": 1 + len(move.cross), "event": event,
             "recorded": event.score if event.score is not None else total,
         }
-        self.account(event, result, p, total, what)
+        bases, cum, recorded = self.bases[p], event.cumulative, event.score
+        if (recorded == total and cum is not None and len(bases) == 1
+                and cum == bases[0] + total):
+            # The common case, inline (see account): score and cumulative agree with ours.
+            bases[0] = self.last_recorded[p] = cum
+            result.recorded_score = result.computed_score = total
+            result.recorded_cumulative = cum
+            self.computed[p] += total
+            result.computed_cumulative = self.computed[p]
+        else:
+            self.account(event, result, p, total, what)
         if self.lexicon is not None:
             bad = [format_word(w.tiles, alphabet) for w in (move.main, *move.cross)
                    if to_key(w.tiles, alphabet) not in self.lexicon]
