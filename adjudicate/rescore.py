@@ -560,21 +560,31 @@ class _Replay:
             self.rack_size[p] = 0
             self.end(event, "went_out", out=p)
 
-    def withdraw(self, event: GcgEvent, p: int, result: EventResult) -> None:
+    def play_before(self, event: GcgEvent, p: int, result: EventResult,
+                    doing: str) -> tuple[dict[str, Any] | None, int]:
+        """The play a withdrawal or a challenge bonus is about (the line before), and whose it is.
+
+        None when the line before is not a play (reported, and the line not counted). When the
+        play is another player's, the line is counted as theirs and reported once: the board and
+        the totals stay right for the rest of the game.
+        """
         last = self.last_play
         if last is None or not self.events or self.events[-1].kind != "play":
-            self.flag(event, UNEXPECTED_EVENT,
-                      f"{event.nick} withdraws a phony, but the line before is not a play")
-            self.account(event, result, p, 0, "phony withdrawn", unexpected=True)
-            return
+            self.flag(event, UNEXPECTED_EVENT, f"{doing}, but the line before is not a play")
+            self.account(event, result, p, 0, doing, unexpected=True)
+            return None, p
         if last["player"] != p:
-            # The play before is someone else's: withdraw it all the same (the board stays right),
-            # and report the line once.
             self.flag(event, UNEXPECTED_EVENT,
-                      f"{event.nick} withdraws a phony, but the play before is "
-                      f"{self.nicks[last['player']]}'s (counted as theirs)")
+                      f"{doing}, but the play before is {self.nicks[last['player']]}'s "
+                      "(counted as theirs)")
             p = last["player"]
             result.player = self.nicks[p]
+        return last, p
+
+    def withdraw(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        last, p = self.play_before(event, p, result, f"{event.nick} withdraws a phony")
+        if last is None:
+            return
         if last["rack"] and event.rack and last["rack"] != event.rack:
             self.flag(event, UNEXPECTED_EVENT,
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
@@ -620,20 +630,11 @@ class _Replay:
 
     def challenge_bonus(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset
-        last = self.last_play
         recorded = event.score
         self.read_rack(event)  # the rack after drawing, when written: it must at least be tiles
+        last, p = self.play_before(event, p, result, f"a challenge bonus for {event.nick}")
         if last is None:
-            self.flag(event, UNEXPECTED_EVENT,
-                      f"a challenge bonus for {event.nick}, but the line before is not a play")
-            self.account(event, result, p, 0, "challenge bonus", unexpected=True)
             return
-        if last["player"] != p:
-            self.flag(event, UNEXPECTED_EVENT,
-                      f"a challenge bonus for {event.nick}, but the challenged play is "
-                      f"{self.nicks[last['player']]}'s (counted as theirs)")
-            p = last["player"]
-            result.player = self.nicks[p]
         if rules.challenge_on_valid != CHALLENGE_BONUS:
             self.flag(event, UNEXPECTED_EVENT,
                       f"a challenge bonus under {rules.name}, where an unsuccessful challenge "
