@@ -226,6 +226,14 @@ class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
 
+def _readable(text: str | None, alphabet: Alphabet) -> bool:
+    try:
+        parse_rack(text or "", alphabet)
+    except AdjudicateError:
+        return False
+    return True
+
+
 def _missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
     """Tiles of ``tiles`` beyond ``counts`` (how many of each code there are), sorted."""
     return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
@@ -294,6 +302,9 @@ class _Replay:
         self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
         self.time_seen: set[int] = set()
         self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
+        self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
+        self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
+        self.time_adjustment = [0] * n
         self.after_end_pass_ok = False
 
     # -- reporting ------------------------------------------------------------------------------
@@ -312,7 +323,7 @@ class _Replay:
         )
 
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
-                what: str, *, unexpected: bool = False) -> None:
+                what: str, *, unexpected: bool = False, kind: str = SCORE) -> None:
         """Compare the line's score and cumulative with ours; move both totals on.
 
         The cumulative is checked against the record's own previous cumulative plus the line's
@@ -325,7 +336,7 @@ class _Replay:
         result.recorded_score = recorded
         result.computed_score = computed
         if recorded is not None and recorded != computed and not unexpected:
-            self.flag(event, SCORE, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
+            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
                       recorded, computed)
         bases = self.bases[p]
         step = recorded if recorded is not None else computed
@@ -653,10 +664,16 @@ class _Replay:
         rack = self.read_rack(event)
         if event.kind == "exchange":
             result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
+            count = event.exchange_count if event.exchange_count is not None else len(
+                parse_rack(event.tiles, self.alphabet) if _readable(event.tiles, self.alphabet) else "")
             if self.bag < self.ruleset.exchange_min_bag:
                 self.flag(event, ILLEGAL_PLAY,
                           f"exchange with {self.bag} tiles in the bag; {self.ruleset.name} needs "
                           f"{self.ruleset.exchange_min_bag}")
+            elif count > self.bag:
+                self.flag(event, ILLEGAL_PLAY,
+                          f"exchange of {count} tiles with {self.bag} in the bag: at most "
+                          f"{self.bag} can be exchanged")
             if event.tiles and rack is not None:
                 try:
                     out = parse_rack(event.tiles, self.alphabet)
@@ -719,7 +736,8 @@ class _Replay:
                 computed = event.score or 0
             else:
                 computed = 2 * value if rules.outplay == OUTPLAY_DOUBLE else value
-            self.account(event, result, p, computed, f"out-play ({label})")
+            self.account(event, result, p, computed, f"out-play ({label})", kind=END_RACK)
+            self.end_adjustment[p] += computed
         else:
             if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
                 try:
@@ -741,7 +759,8 @@ class _Replay:
                 self.flag(event, END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
                           f"the line counts {label}", label, format_rack(known, alphabet))
-            self.account(event, result, p, -value, f"end-rack penalty ({label})")
+            self.account(event, result, p, -value, f"end-rack penalty ({label})", kind=END_RACK)
+            self.end_adjustment[p] -= value
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset
@@ -764,6 +783,7 @@ class _Replay:
             try:
                 seconds = parse_duration(note.group(1), what="overtime")
                 computed = -overtime_penalty(seconds, rules)
+                self.overtime[p] = seconds
                 if is_forfeit(seconds, rules):
                     self.forfeits.append(p)
                 elif note.group(2):
@@ -784,7 +804,9 @@ class _Replay:
                           f"time penalty {recorded:+d} is more than the {cap} of "
                           f"{rules.overtime_max_minutes} minutes (beyond that the game is forfeit)",
                           recorded, -cap)
-        self.account(event, result, p, computed, "time penalty")
+        self.account(event, result, p, computed, "time penalty", kind=TIME_PENALTY)
+        if p in self.overtime:  # apply_forfeit recomputes these from the overtime
+            self.time_adjustment[p] += computed
 
     def end_lines_complete(self) -> bool:
         """Whether the end-of-game rack lines the ruleset expects are all there."""
@@ -938,6 +960,33 @@ class _Replay:
                       f"subtracts their own tiles, but {len(self.end_lines['penalty'])} of "
                       f"{len(self.nicks)} end-rack lines are there", line=last_line)
 
+    def apply_forfeit(self, players: list[PlayerResult]) -> None:
+        """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind
+        raised to win by one, unplayed tiles disregarded (RULES.md §3) — as ``adjudicate clock``
+        computes it, from the scores before any rack adjustment and time penalty."""
+        from adjudicate.clock import apply_clock
+
+        for e in self.end_lines["points"] + self.end_lines["penalty"]:
+            self.flag(e, UNEXPECTED_EVENT,
+                      f"rack adjustment in a game forfeited on time "
+                      f"({', '.join(self.nicks[i] for i in self.forfeits)} over the maximum "
+                      "overtime): unplayed tiles are disregarded")
+        before = {nick: self.computed[i] - self.end_adjustment[i] - self.time_adjustment[i]
+                  for i, nick in enumerate(self.nicks)}
+        overtime = {self.nicks[i]: s for i, s in self.overtime.items()}
+        result = apply_clock(before, overtime, self.ruleset)
+        for i, line in enumerate(result.players):
+            if line.raised:
+                self.info.append({
+                    "line": self.record.events[-1].line, "kind": "forfeit_raise",
+                    "player": line.player,
+                    "message": f"{line.player} raised from {line.final - line.raised} to "
+                               f"{line.final} to win by one: "
+                               f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded the "
+                               "maximum overtime (unplayed tiles disregarded)"})
+            self.computed[i] = line.final
+            players[i].computed_final = line.final
+
     def report(self) -> RescoreReport:
         record = self.record
         players = [
@@ -946,19 +995,7 @@ class _Replay:
             for i, nick in enumerate(self.nicks)
         ]
         if self.forfeits and self.ruleset.overtime_forfeit:
-            # NASPA: the forfeiter loses; an opponent still behind is raised to win by one.
-            top = max(self.computed[i] for i in self.forfeits)
-            for i in range(len(self.nicks)):
-                if i not in self.forfeits and self.computed[i] <= top:
-                    self.info.append({
-                        "line": self.record.events[-1].line, "kind": "forfeit_raise",
-                        "player": self.nicks[i],
-                        "message": f"{self.nicks[i]} raised from {self.computed[i]} to {top + 1} "
-                                   f"to win by one: "
-                                   f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded "
-                                   f"the maximum overtime (unplayed tiles disregarded)"})
-                    self.computed[i] = top + 1
-                    players[i].computed_final = top + 1
+            self.apply_forfeit(players)
         contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits] or list(
             range(len(self.nicks)))
         best = max(self.computed[i] for i in contenders) if self.computed else 0

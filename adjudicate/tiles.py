@@ -47,8 +47,12 @@ MAX_TILES = 15
 MIN_TILES = 2
 
 # Spellings of the middle dot (and the dot-less forms) that mean Catalan L·L in a spelled word.
-_ELA_GEMINADA = ("L·L", "L.L", "ĿL", "L∙L", "L‧L", "L•L")
-_ELA_TILE_NOTATION = ("L·L", "ĿL", "L∙L", "L‧L", "L•L")
+# (ŀ, U+0140, is "l with middle dot": "ŀl" is l·l; "lŀl", ŀ used as the dot alone, is written too.)
+_ELA_GEMINADA = ("L·L", "L.L", "ĿL", "LĿL", "L∙L", "L‧L", "L•L")
+_ELA_TILE_NOTATION = ("L·L", "ĿL", "LĿL", "L∙L", "L‧L", "L•L")
+# Letters that are letters, not accented letters: folded only where the language has neither
+# (English spells PINATA and FACADE); in Spanish a Ç, in Catalan an Ñ, is a letter the set lacks.
+_NOT_ACCENTS = frozenset("ÑÇ")
 
 
 class TileInfo:
@@ -82,6 +86,8 @@ class Alphabet:
         self.blank_labels: tuple[str, ...] = tuple(t.label.lower() for t in tiles)
         # Characters of the set that accent folding must keep (Ñ in Spanish, Ç in Catalan).
         self._kept = frozenset(b for b in bare[1:] if len(b) == 1 and not b.isascii())
+        if self._kept:  # a set with letters of its own (Spanish, Catalan) folds no Ñ or Ç
+            self._kept |= _NOT_ACCENTS
 
         spelled: dict[str, int] = {}
         natural: dict[str, int] = {}
@@ -161,6 +167,8 @@ class Alphabet:
             return f"{ch} is not a Catalan tile ({ch} stands for {known} only in tile notation)"
         if ch == "·" or ch == ".":
             return f"{ch!r} does not make a tile here"
+        if not ch.isprintable() or ch.isspace():
+            return f"{ch!r} is not a tile of the {self.name} set"
         return f"{ch} is not a tile of the {self.name} set"
 
 

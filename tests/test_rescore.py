@@ -121,12 +121,12 @@ def test_fise_outplay_written_the_naspa_way_is_reported_at_that_line():
                                      ">beto:  (EX) +18 618\n")
     report = rescore_text(text)
     # +18 is twice the tiles (computed +9), and ana's -9 line is missing: both at line 19
-    assert found(report) == [(19, "score"), (19, "end_rack")]
+    assert found(report) == [(19, "end_rack"), (19, "end_rack")]
 
 
 def test_fise_outplay_wrong_penalty_amount():
     text = text_of(FISE_OUT).replace("(EX) -9 587", "(EX) -18 578")
-    assert found(rescore_text(text)) == [(20, "score")]
+    assert found(rescore_text(text)) == [(20, "end_rack")]
 
 
 # Was a strict xfail (found by the fixtures' author): end-rack lines are now checked against the
@@ -190,7 +190,7 @@ def test_catalan_outplay_z_counted_as_ten_is_reported_on_both_lines():
     # the mistake I made first by hand: Z is 8 in Catalan, not 10 as in Spanish
     text = text_of(CA_OUT).replace("(Z?) +8 386", "(Z?) +10 388").replace(
         "(Z?) -8 375", "(Z?) -10 373")
-    assert found(rescore_text(text)) == [(20, "score"), (22, "score")]
+    assert found(rescore_text(text)) == [(20, "end_rack"), (22, "end_rack")]
 
 
 def test_catalan_outplay_missing_penalty_line():
@@ -217,7 +217,7 @@ def test_catalan_scoreless_and_pass_endings(name, ending, finals_):
 def test_catalan_scoreless_wrong_penalty_and_early_end_lines():
     text = text_of("fx_catalan_scoreless.gcg")
     assert found(rescore_text(text.replace("(AEIINRX) -16 110", "(AEIINRX) -6 120"))) == [
-        (19, "score")]
+        (19, "end_rack")]
     # the end lines after 8 zero turns: the game is not over yet
     early = text.replace(">núria: ?AELOSU - +0 88\n>anna: ABEIORT (", ">anna: ABEIORT (")
     kinds = {kind for _, kind in found(rescore_text(early))}
@@ -268,7 +268,7 @@ def test_naspa_six_scoreless_turns_and_time_penalty():
     assert report.ruleset == "naspa" and report.ending == "scoreless"
     assert_clean(report, {"alice": -32, "bob": 4})
     wrong = text.replace("(time) -40 -32", "(time) -30 -22")
-    assert found(rescore_text(wrong)) == [(16, "score")]
+    assert found(rescore_text(wrong)) == [(16, "time_penalty")]
 
 
 def test_naspa_six_scoreless_missing_penalty_line():

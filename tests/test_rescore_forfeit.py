@@ -63,5 +63,19 @@ def test_wrong_amount_for_the_overtime():
     # 3:20 over = 4 started minutes = 40; the record says 30.
     report = rescore(30, "03:20")
     assert [(d.line, d.kind, d.recorded, d.computed) for d in report.discrepancies] == [
-        (8, "score", -30, -40)
+        (8, "time_penalty", -30, -40)
     ]
+
+
+def test_forfeit_disregards_the_out_play_as_clock_does(corpus):
+    """A real game (macondo bingo_nine_or_above: Alice 571 before her out-play, Bob 486) where
+    Alice then exceeds the maximum overtime: unplayed tiles are disregarded, so her +30 out-play
+    does not count and the line is reported; 571 - 100 = 471, below Bob's 486: no raise. The same
+    as `adjudicate clock --rules naspa Alice=571@-10:30 Bob=486`."""
+    data = (corpus / "gcg" / "macondo" / "puzzles_testdata_bingo_nine_or_above.gcg").read_bytes()
+    data += b">Alice:  (time) -100 501\n#note overtime 10:30 forfeit\n"
+    report = rescore_game(read_gcg(data, name="forfeit.gcg"))
+    assert [p.computed_final for p in report.players] == [471, 486]
+    assert report.winners == ["Bob"]
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(23, "unexpected_event")]
+    assert "unplayed tiles are disregarded" in report.discrepancies[0].message
