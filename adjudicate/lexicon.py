@@ -173,8 +173,12 @@ def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> by
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        where = f" (in {directory})" if filename == MANIFEST else ""
-        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is missing{where}") from None
+        if filename == MANIFEST and not os.path.exists(os.path.join(directory, DAWG_FILE)):
+            raise LexiconError(f"{directory} is not a lexicon: it has no {MANIFEST}") from None
+        if filename == MANIFEST:
+            raise LexiconCorruptError(
+                f"lexicon {lexicon_id} is corrupted: {filename} is missing (in {directory})") from None
+        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is missing") from None
     try:
         info = os.fstat(fd)
         if info.st_mode & 0o170000 != 0o100000:  # stat.S_ISREG without importing stat

@@ -58,6 +58,7 @@ from adjudicate.cli import app  # noqa: E402
 from adjudicate.errors import AdjudicateError, GcgError  # noqa: E402
 
 GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"
+ENGLISH_GAME = Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gcg"  # for English lexicons
 HEADER = b"#player1 a A\n#player2 b B\n"
 
 
@@ -287,7 +288,7 @@ def exit_2_everywhere(directory: Path, message: str, *, info: bool = True) -> No
         (["challenge", "--lexicon", str(directory), "QI"], None),
         (["judge", "--lexicon", str(directory), "--log", str(directory.parent / "j.jsonl")], b"QI\n"),
         *([(["lexicon", "info", str(directory)], None)] if info else []),
-        (["rescore", "--check-words", "--lexicon", str(directory), str(GAME)], None),
+        (["rescore", "--check-words", "--lexicon", str(directory), str(ENGLISH_GAME)], None),
     ):
         result = cli(args, stdin)
         assert result.exit_code == 2, (args, result.output)

@@ -11,7 +11,6 @@ from adjudicate import __version__
 
 app = typer.Typer(
     name="adjudicate",
-    help="Scrabble tournament adjudication: challenges, rescoring, end-game, clocks, lexicons.",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     add_completion=True,
@@ -32,7 +31,10 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
 ) -> None:
-    """Scrabble tournament adjudication: challenges, rescoring, end-game, clocks, lexicons."""
+    """Scrabble tournament adjudication: challenges, rescoring, end-game, clocks, lexicons.
+
+    Example: adjudicate challenge --rules fise CHARRO ÑANDÚ
+    """
 
 
 from adjudicate.cli import challenge as _challenge  # noqa: E402,F401  (registers commands)

@@ -18,7 +18,8 @@ from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
 
 lexicon_app = typer.Typer(
     name="lexicon",
-    help="Build, check, verify, compare and list compiled lexicons.",
+    help="Build, check, verify, compare and list compiled lexicons.\n\n"
+    "Example: adjudicate lexicon build words.txt --alphabet catalan --name DISC",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     rich_markup_mode=None,

@@ -47,6 +47,10 @@ def rescore_one(
         lexicon = None
         if check_words:
             lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
+            if lexicon.alphabet != ruleset.alphabet:
+                return {"file": name, "error": f"lexicon {lexicon.id} is {lexicon.alphabet}, but "
+                        f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
+                        f"{ruleset.alphabet} --lexicon or --rules"}
         report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon)
         if full:
             return report.to_dict()
@@ -78,6 +82,7 @@ class _Memo:
     def __init__(self, lexicon: Any) -> None:
         self.lexicon = lexicon
         self.id = lexicon.id
+        self.alphabet = lexicon.alphabet.name
         self.seen: dict[str, bool] = {}
 
     def __contains__(self, key: str) -> bool:
@@ -129,7 +134,9 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
 
     lines = [
         f"{report['file']}: ruleset {report['ruleset']} ({report['ruleset_reason']})"
-        + (f", lexicon {report['lexicon']}" if report.get("lexicon") else ""),
+        + (f", #lexicon {report['lexicon']}" if report.get("lexicon") else "")
+        + (f"; words checked with {report['checked_words_with']}"
+           if report.get("checked_words_with") else ""),
     ]
     players = [
         [p["nick"], p["name"], p["recorded_final"], p["computed_final"],
@@ -220,6 +227,7 @@ def rescore(
     check_words: Annotated[bool, typer.Option(
         "--check-words", help="Look every word up; list unchallenged phonies (information).")] = False,
     output: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv.")] = Format.table,
+    json_: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
     set_: Annotated[Optional[list[str]], typer.Option(
         "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
@@ -237,6 +245,9 @@ def rescore(
     """
     from adjudicate.cli.common import errors_exit_2
     from adjudicate.rules import find_ruleset, parse_overrides
+
+    if json_:
+        output = Format.json
 
     with errors_exit_2():
         if rules:
