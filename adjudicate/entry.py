@@ -15,6 +15,10 @@ BUG = "internal error (a bug in adjudicate; please report it with the command li
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show Ñ gets \xd1, not exit 3
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         if args and args[0] == "challenge":
             from adjudicate.fastchallenge import run_fast

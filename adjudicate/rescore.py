@@ -260,6 +260,10 @@ class _Replay:
         self.record = record
         self.ruleset = ruleset
         self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
+        # The scoreless-turn limit is given for the usual table (`players`): rounds of it. A Catalan
+        # "three scoreless rounds" is 9 turns at three players, 6 at two.
+        seats = max(2, len(record.players))
+        self.scoreless_limit = max(1, ruleset.scoreless_turns_to_end * seats // ruleset.players)
         self.reason = reason
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
@@ -468,8 +472,8 @@ class _Replay:
         except IllegalPlacementError as err:
             if self.board_uncertain and err.reason == "no_through_tile":
                 self.unplaceable(event, p, result, what, None, place)
-            else:
-                self.unplaceable(event, p, result, what, f"{what}: {err}", place)
+            else:  # the board's message starts with the play already
+                self.unplaceable(event, p, result, what, str(err), place)
             return
         result.move, result.alphabet = move, alphabet
         new = move.new_tiles
@@ -700,7 +704,7 @@ class _Replay:
         rules, n = self.ruleset, len(self.nicks)
         if rules.passes_per_player_to_end and self.pass_run >= n * rules.passes_per_player_to_end:
             self.end(event, "passes")
-        elif rules.scoreless_turns_to_end and self.scoreless >= rules.scoreless_turns_to_end:
+        elif rules.scoreless_turns_to_end and self.scoreless >= self.scoreless_limit:
             self.end(event, "scoreless")
 
     def end(self, event: GcgEvent, how: str, out: int | None = None) -> None:

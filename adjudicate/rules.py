@@ -89,8 +89,9 @@ class Ruleset:
         ``outplay``: ``double`` (NASPA, WESPA: finisher + 2 x opponents' tiles) or ``international``
         (FISE, Catalan: each other player - own tiles, finisher + the total).
         ``scoreless_turns_to_end``: consecutive scoreless turns (passes, exchanges, lost challenges,
-        withdrawn phonies) that end the game; 0 = no such rule. NASPA/WESPA 6; Catalan 9 (3 scoreless
-        rounds of 3); FISE 0 (the 2001 rules have none; the later FISE option is 12).
+        withdrawn phonies) that end the game at a table of ``players``; 0 = no such rule. NASPA/WESPA
+        6; Catalan 9 (3 scoreless rounds of 3); FISE 0 (the 2001 rules have none; the later FISE
+        option is 12). Rescoring scales it to the table in whole rounds: Catalan 1-vs-1, 6 turns.
         ``passes_per_player_to_end``: the game ends when every player has passed this many times in a
         row (exchanges are not passes); 0 = no such rule. FISE 2 (4 passes), Catalan 2 (6 passes).
         ``wespa_passes_do_not_end``: True for WESPA rule 1.1(b)(ii), "games do not end if both players
