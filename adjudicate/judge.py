@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, read_play
-from adjudicate.errors import UnknownTileError
+from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.tiles import Alphabet
 
 ENTER_KEYS = ("\r", "\n")
@@ -288,13 +288,14 @@ class Session:
 def read_line_play(line: str, alphabet: Alphabet) -> tuple[TypedWord, ...]:
     """The words of one play written on one line (the no-terminal mode), separated by blanks.
 
-    Raises :class:`UnknownTileError` for an untileable word, no word or more than 8 words.
+    Raises :class:`UnknownTileError` for an untileable word, :class:`AdjudicateError` for no word
+    or more than 8 words.
     """
     texts = line.split()
     if not texts:
-        raise UnknownTileError(line, 0, "no word in the play")
+        raise AdjudicateError("no word in the play")
     if len(texts) > MAX_WORDS:
-        raise UnknownTileError(line, 0, f"{len(texts)} words: a play forms at most {MAX_WORDS}")
+        raise AdjudicateError(f"{len(texts)} words: a play forms at most {MAX_WORDS}")
     return read_play(texts, alphabet)
 
 

@@ -3,6 +3,8 @@ interactive session through a real pseudo-terminal."""
 
 from __future__ import annotations
 
+from adjudicate.errors import AdjudicateError
+
 import json
 import os
 import subprocess
@@ -219,7 +221,7 @@ def test_block_letters_fit_80_columns_and_fall_back_to_a_banner() -> None:
 
 def test_read_line_play() -> None:
     assert [w.label for w in read_line_play("  charro\tñandú ", ES.alphabet)] == ["[CH]A[RR]O", "ÑANDU"]
-    with pytest.raises(ValueError, match="at most 8"):
+    with pytest.raises(AdjudicateError, match="^9 words: a play forms at most 8$"):
         read_line_play("qi " * 9, EN.alphabet)
     with pytest.raises(ValueError, match="K is not a tile"):
         read_line_play("kiwi", ES.alphabet)
