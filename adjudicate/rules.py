@@ -460,14 +460,30 @@ def find_ruleset(name: str) -> Ruleset:
 
 
 # -- overrides ---------------------------------------------------------------------------------
-def _parse_int(field: str, text: str) -> int:
-    body = text.strip()
+def whole_number(text: str) -> int:
+    """``text`` as a signed whole number of at most 9 digits (leading zeros aside; ``−`` is a minus).
+
+    Raises ValueError "not a whole number" or "too large": never ``int()``'s own error for a
+    5,000-digit text (Python refuses beyond 4,300 digits, leading zeros included), nor its leniency
+    with ``1_000`` or spaces inside.
+    """
+    body = text.strip().replace("\u2212", "-")
     digits = body[1:] if body[:1] in "+-" else body
     if not (digits.isascii() and digits.isdigit()):
-        raise RulesError(f"{field}={text}: {text!r} is not a whole number")
-    if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit value (Python refuses beyond 4,300)
-        raise RulesError(f"{field}={body[:20]}...: too large (at most 9 digits)")
-    return (-1 if body[:1] == "-" else 1) * int(digits.lstrip("0") or "0")  # leading zeros count in int()'s limit
+        raise ValueError("not a whole number")
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 9:
+        raise ValueError("too large")
+    return -int(digits) if body[:1] == "-" else int(digits)
+
+
+def _parse_int(field: str, text: str) -> int:
+    try:
+        return whole_number(text)
+    except ValueError as err:
+        if str(err) == "too large":
+            raise RulesError(f"{field}={text.strip()[:20]}...: too large (at most 9 digits)") from None
+        raise RulesError(f"{field}={text}: {text!r} is not a whole number") from None
 
 
 def parse_value(field: str, text: str) -> object:

@@ -29,13 +29,14 @@ def _split_player(item: str, what: str) -> tuple[str, str]:
 
 
 def _score(item: str, text: str) -> int:
-    body = text.strip().replace("\u2212", "-")
-    digits = body[1:] if body[:1] in "+-" else body
-    if not (digits.isascii() and digits.isdigit()):
-        raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number")
-    if len(digits.lstrip("0")) > 9:  # no int() of a 5,000-digit score (Python refuses beyond 4,300)
-        raise AdjudicateError(f"{item[:40]!r}...: score too large (at most 9 digits)")
-    return (-1 if body[:1] == "-" else 1) * int(digits.lstrip("0") or "0")  # leading zeros count in int()'s limit
+    from adjudicate.rules import whole_number
+
+    try:
+        return whole_number(text)
+    except ValueError as err:
+        if str(err) == "too large":
+            raise AdjudicateError(f"{item[:40]!r}...: score too large (at most 9 digits)") from None
+        raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number") from None
 
 
 def _add(table: dict, name: str, value: object, item: str) -> None:
