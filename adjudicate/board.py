@@ -396,7 +396,13 @@ class Board:
         # Cross words: from each new tile, scan across the main word's direction.
         cross: list[FormedWord] = []
         cross_step = 1 if down else BOARD_SIZE
+        # Every new tile is in the same column (down) or row (across): whether it can have a
+        # neighbour on either side across the play is the same for all of them.
+        lane = col if down else row
+        before_ok, after_ok = lane > 0, lane < BOARD_SIZE - 1
         for sq, t in zip(new_squares, new_tiles):
+            if not ((before_ok and grid[sq - cross_step]) or (after_ok and grid[sq + cross_step])):
+                continue  # no tile beside it: no cross word (most new tiles)
             if down:
                 first_sq = sq - col
                 last_sq = first_sq + BOARD_SIZE - 1
