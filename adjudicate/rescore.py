@@ -18,8 +18,7 @@ The result is a :class:`RescoreReport`; nothing here prints.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
@@ -695,7 +694,7 @@ class _Replay:
         self.known_left[p] = None if self.bag else self.known_left[p]
         self.last_play = None
         self.scoreless += 1
-        self.account(event, result, p, 0, "pass" if event.kind == "pass" else f"exchange")
+        self.account(event, result, p, 0, "pass" if event.kind == "pass" else "exchange")
         self.check_scoreless_end(event)
 
     def check_scoreless_end(self, event: GcgEvent) -> None:
