@@ -100,8 +100,9 @@ class CheckReport:
 
 
 class BuildReport(CheckReport):
-    """A build: the check's counts (not its keys: a build streams the words and keeps none), plus
-    where the lexicon went and its checksums."""
+    """A build: the check's counts (not its keys: a build streams the words and keeps none, so
+    ``keys`` is empty and the counts come from ``histogram``), plus where the lexicon went and its
+    checksums."""
 
     lexicon_id = ""
     out_dir = ""
@@ -120,14 +121,8 @@ class BuildReport(CheckReport):
         encoding: str,
         source_sha256: str,
     ) -> None:
-        self.source = source
-        self.alphabet = alphabet
-        self.entries = entries
+        super().__init__(source, alphabet, entries, [], rejected, duplicates, encoding, source_sha256)
         self._histogram = histogram
-        self.rejected = rejected
-        self.duplicates = duplicates
-        self.encoding = encoding
-        self.source_sha256 = source_sha256
 
     @property
     def word_count(self) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -26,6 +26,13 @@ def _split_player(item: str, what: str) -> tuple[str, str]:
     if not sep or not name:
         raise AdjudicateError(f"{item!r}: expected {what}")
     return name, rest
+
+
+def _emit_json(result: Any, ruleset: Any) -> None:
+    """An endgame or clock result as JSON, with the ruleset overrides it was computed under."""
+    out = result.to_dict()
+    out["overrides"] = _overrides(ruleset)
+    emit_json(out)
 
 
 def _score(item: str, text: str) -> int:
@@ -125,9 +132,7 @@ def endgame(
             ended=ended.strip().lower() if ended is not None else None,
         )
     if json_:
-        out = result.to_dict()
-        out["overrides"] = _overrides(ruleset)
-        emit_json(out)
+        _emit_json(result, ruleset)
         return
     from tabulate import tabulate
 
@@ -203,9 +208,7 @@ def clock(
             fail(f"{len(scores)} player given: clock penalties need 2 to 4 players")
         result = apply_clock(scores, overtime, ruleset)
     if json_:
-        out = result.to_dict()
-        out["overrides"] = _overrides(ruleset)
-        emit_json(out)
+        _emit_json(result, ruleset)
         return
     from tabulate import tabulate
 
