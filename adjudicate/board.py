@@ -198,7 +198,6 @@ class FormedWord:
     new: tuple[int, ...]
 
 
-@dataclass(slots=True)
 class Move:
     """A play checked against a board (treat as immutable).
 
@@ -206,19 +205,67 @@ class Move:
     written in the direction where it forms no word, which is turned (see :meth:`Board.resolve`).
     ``main`` is the whole main word, with the board's tiles on played-through squares; ``cross`` the
     words formed across it (two tiles or more), in board order. ``new_squares``/``new_tiles`` are the
-    tiles placed, in board order.
+    tiles placed, in board order. ``points`` is the score of the words formed (no bingo bonus), on
+    the board the move was resolved on.
+
+    The replay needs only the tiles of each word (``word_tiles``) and the points: the
+    :class:`FormedWord` objects (``main``, ``cross``) are made when first asked for.
     """
 
-    place: Place
-    coord: Coord
-    main: FormedWord
-    cross: tuple[FormedWord, ...]
-    new_squares: tuple[int, ...]
-    new_tiles: tuple[int, ...]
+    __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_tiles", "_spans",
+                 "_main", "_cross", "_values", "_layout")
+
+    def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
+                 spans: tuple[tuple[int, int, tuple[int, ...]], ...], new_squares: tuple[int, ...],
+                 new_tiles: tuple[int, ...], points: int = -1, values: object = None,
+                 layout: object = None) -> None:
+        self.place = place
+        self.coord = coord
+        # Main word first, then the cross words: the tiles of each, and (first square, step,
+        # indices of the new tiles) of each.
+        self.word_tiles = word_tiles
+        self._spans = spans
+        self.new_squares = new_squares
+        self.new_tiles = new_tiles
+        self.points = points
+        self._values = values
+        self._layout = layout
+        self._main: FormedWord | None = None
+        self._cross: tuple[FormedWord, ...] | None = None
+
+    def _word(self, i: int) -> FormedWord:
+        tiles = self.word_tiles[i]
+        first, step, new = self._spans[i]
+        return FormedWord(tiles, tuple(range(first, first + len(tiles) * step, step)), new)
+
+    @property
+    def main(self) -> FormedWord:
+        if self._main is None:
+            self._main = self._word(0)
+        return self._main
+
+    @property
+    def cross(self) -> tuple[FormedWord, ...]:
+        if self._cross is None:
+            self._cross = tuple(self._word(i) for i in range(1, len(self.word_tiles)))
+        return self._cross
+
+    @property
+    def words(self) -> int:
+        """How many words the play forms (the main word and the cross words)."""
+        return len(self.word_tiles)
 
     @property
     def tiles_placed(self) -> int:
         return len(self.new_tiles)
+
+    def scored_on(self, board: Board) -> bool:
+        """Whether ``points`` holds for ``board``'s tile values and premium squares."""
+        return self.points >= 0 and self._values is board.values and self._layout is board.layout
+
+    def __repr__(self) -> str:
+        return (f"Move({self.place!r}, {self.coord!r}, main={self.main!r}, cross={self.cross!r}, "
+                f"points={self.points})")
 
 
 def words_formed(move: Move) -> tuple[FormedWord, ...]:
@@ -349,10 +396,16 @@ class Board:
                 f"{n} squares from {coord_name(coord)} run off the {edge} edge of the board",
             )
         start = row * BOARD_SIZE + col
+        values = self.values
+        layout = self.layout
+        letter_mult, word_mult = layout.letter_mult, layout.word_mult
+        # The main word's tiles and score are worked out in the same pass that checks the squares.
         word: list[int] = []
         new_squares: list[int] = []
         new_tiles: list[int] = []
         new_index: list[int] = []
+        points = 0
+        multiplier = 1
         sq = start
         i = 0
         for t in tiles:
@@ -362,6 +415,7 @@ class Board:
                 if t >= 0 and (t ^ cur) & LETTER_MASK:
                     raise self._overlap(place, t, cur, sq)
                 word.append(cur)
+                points += values[cur]
             elif t < 0 or t & THROUGH_BIT:
                 written = "." if t < 0 else f"({self._label(t & ~THROUGH_BIT)})"
                 raise self._fail(
@@ -375,11 +429,12 @@ class Board:
                 new_squares.append(sq)
                 new_tiles.append(t)
                 new_index.append(i)
+                points += values[t] * letter_mult[sq]
+                multiplier *= word_mult[sq]
             sq += step
             i += 1
         if not new_squares:
             raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
-        end = sq - step
         if pos > 0 and grid[start - step]:
             raise self._fail(
                 place, NOT_WHOLE,
@@ -394,12 +449,15 @@ class Board:
             )
 
         # Cross words: from each new tile, scan across the main word's direction.
-        cross: list[FormedWord] = []
+        words: list[tuple[int, ...]] = [tuple(word)]
+        spans: list[tuple[int, int, tuple[int, ...]]] = [(start, step, tuple(new_index))]
+        cross_points = 0
         cross_step = 1 if down else BOARD_SIZE
         # Every new tile is in the same column (down) or row (across): whether it can have a
         # neighbour on either side across the play is the same for all of them.
         lane = col if down else row
         before_ok, after_ok = lane > 0, lane < BOARD_SIZE - 1
+        get = values.__getitem__
         for sq, t in zip(new_squares, new_tiles):
             if not ((before_ok and grid[sq - cross_step]) or (after_ok and grid[sq + cross_step])):
                 continue  # no tile beside it: no cross word (most new tiles)
@@ -415,40 +473,43 @@ class Board:
             hi = sq
             while hi < last_sq and grid[hi + cross_step]:
                 hi += cross_step
-            if lo != hi:
-                letters = grid[lo : hi + 1 : cross_step]
-                k = (sq - lo) // cross_step
-                letters[k] = t
-                cross.append(FormedWord(tuple(letters), tuple(range(lo, hi + 1, cross_step)), (k,)))
+            letters = grid[lo : hi + 1 : cross_step]
+            k = (sq - lo) // cross_step
+            letters[k] = t
+            words.append(tuple(letters))
+            spans.append((lo, cross_step, (k,)))
+            cross_points += (sum(map(get, letters)) + values[t] * (letter_mult[sq] - 1)) * word_mult[sq]
 
         main_coord = coord
         if n > 1:
-            main = FormedWord(tuple(word), tuple(range(start, end + 1, step)), tuple(new_index))
-        elif cross:
+            points = points * multiplier + cross_points
+        elif len(words) > 1:
             # One tile with no neighbour in the written direction: its word runs the other way.
-            main = cross.pop()
-            first = main.squares[0]
+            del words[0], spans[0]
+            first = spans[0][0]
             main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
+            points = cross_points
         else:
-            main = FormedWord((tiles[0],), (start,), (0,))
+            points *= multiplier
 
         if self.count == 0:
-            centre = self.layout.centre
-            if centre not in new_squares or len(main.tiles) < 2:
+            centre = layout.centre
+            if centre not in new_squares or len(words[0]) < 2:
                 raise self._fail(
                     place, NOT_CENTRE,
                     f"the first play must cover the centre square {square_name(centre)} "
                     "with a word of two tiles or more", centre,
                 )
-        elif len(new_squares) == len(main.tiles) and not cross:
+        elif len(words) == 1 and len(new_squares) == len(words[0]):
             raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
+        move = Move(place, main_coord, tuple(words), tuple(spans), tuple(new_squares), tuple(new_tiles),
+                    points, values, layout)
         if self._split:
-            self._check_digraphs(place, main)
-            for formed in cross:
+            self._check_digraphs(place, move.main)
+            for formed in move.cross:
                 self._check_digraphs(place, formed)
-
-        return Move(place, main_coord, main, tuple(cross), tuple(new_squares), tuple(new_tiles))
+        return move
 
     def _overlap(self, place: Place, written: int, cur: int, sq: int) -> IllegalPlacementError:
         if written & THROUGH_BIT:

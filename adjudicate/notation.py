@@ -25,6 +25,7 @@ A :class:`Place` is a coordinate plus the tiles written at it, read with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicate.errors import AdjudicateError
 from adjudicate.tiles import Alphabet, format_tiles, parse_tiles
@@ -138,14 +139,14 @@ def square_name(square: int) -> str:
     return f"{COLUMNS[col]}{row + 1}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Place:
+class Place(NamedTuple):
     """A tile placement as written: where, and the tiles of the whole word.
 
     ``tiles`` are :mod:`adjudicate.tiles` codes: a letter, ``code | BLANK_BIT`` for a blank,
     ``PLAYED_THROUGH`` for ``.``, ``code | THROUGH_BIT`` for a parenthesised letter. A plain letter
     may also stand on a square already covered by that letter (Quackle writes played-through
-    squares that way); :meth:`adjudicate.board.Board.resolve` sorts that out.
+    squares that way); :meth:`adjudicate.board.Board.resolve` sorts that out. (A named tuple: one
+    is made for every play replayed, and a frozen dataclass costs twice as much to make.)
     """
 
     coord: Coord

@@ -33,7 +33,7 @@ from adjudicate.rules import (
     Ruleset,
     find_ruleset,
 )
-from adjudicate.scoring import score_play, score_total
+from adjudicate.scoring import score_play
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
@@ -494,7 +494,9 @@ class _Replay:
                 self.flag(event, ILLEGAL_PLAY,
                           f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
         bingo = self.bingo
-        total = score_total(self.board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1])
+        total = move.points  # resolved on this board: scored as it was checked (see score_total)
+        if len(new) >= bingo[0]:
+            total += bingo[1]
         result.board, result.bingo = self.board, bingo
         self.board.place(move)
         unseen = self.unseen
@@ -512,7 +514,7 @@ class _Replay:
         self.pass_run = 0
         self.last_play = {
             "player": p, "move": move, "score": total, "drawn": drawn, "rack": event.rack,
-            "before": before, "words": 1 + len(move.cross), "event": event,
+            "before": before, "words": move.words, "event": event,
             "recorded": event.score if event.score is not None else total,
         }
         bases, cum, recorded = self.bases[p], event.cumulative, event.score
@@ -527,8 +529,8 @@ class _Replay:
         else:
             self.account(event, result, p, total, what)
         if self.lexicon is not None:
-            bad = [format_word(w.tiles, alphabet) for w in (move.main, *move.cross)
-                   if to_key(w.tiles, alphabet) not in self.lexicon]
+            lexicon = self.lexicon
+            bad = [format_word(w, alphabet) for w in move.word_tiles if to_key(w, alphabet) not in lexicon]
             if bad:
                 self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
                                   "words": bad, "play": what})

@@ -106,25 +106,10 @@ def score_total(
     >>> score_total(board, board.resolve(parse_play("8D", "WINDY", en)))
     32
     """
-    values = board.values
-    layout = board.layout
-    letter_mult, word_mult = layout.letter_mult, layout.word_mult
-    get = values.__getitem__
-    total = 0
-    for word in (move.main, *move.cross):
-        tiles, squares = word.tiles, word.squares
-        points = sum(map(get, tiles))
-        multiplier = 1
-        for i in word.new:
-            sq = squares[i]
-            premium = letter_mult[sq]
-            if premium != 1:
-                points += values[tiles[i]] * (premium - 1)
-            multiplier *= word_mult[sq]
-        total += points * multiplier
-    if len(move.new_tiles) >= bingo_tiles:
-        total += bingo_bonus
-    return total
+    if move.scored_on(board):  # worked out by Board.resolve, on this board's values and premiums
+        total = move.points
+        return total + bingo_bonus if len(move.new_tiles) >= bingo_tiles else total
+    return score_play(board, move, bingo_tiles=bingo_tiles, bingo_bonus=bingo_bonus).total
 
 
 def format_word_score(word: WordScore, alphabet: Alphabet) -> str:

@@ -79,6 +79,8 @@ class Alphabet:
         self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
         self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
         self.keys: tuple[str, ...] = tuple(t.key for t in tiles)
+        # DAWG key by tile code, a designated blank (code | BLANK_BIT) read as its letter.
+        self._code_keys = {c | b: t.key for c, t in enumerate(tiles) if c for b in (0, BLANK_BIT)}
         self.size = len(tiles) - 1  # letters, blank excluded
         self._code_of_key = {t.key: code for code, t in enumerate(tiles) if code}
         bare = [t.label.strip("[]") for t in tiles]
@@ -245,7 +247,7 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     """
     if alphabet._multi_start.isdisjoint(text):
         try:
-            return tuple([alphabet._single[ch] for ch in text])
+            return tuple(map(alphabet._single.__getitem__, text))
         except KeyError:
             pass  # the slow path names the bad letter
     out: list[int] = []
@@ -294,7 +296,7 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     folded = text.upper()
     if alphabet._multi_start.isdisjoint(folded):
         try:
-            return tuple([alphabet._rack_single[ch] for ch in folded])
+            return tuple(map(alphabet._rack_single.__getitem__, folded))
         except KeyError:
             pass  # the slow path names the bad letter
     return tuple(alphabet._greedy(folded, alphabet._rack, text, what="rack"))
@@ -326,8 +328,11 @@ def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
 
 def to_key(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
     """The DAWG key of a word: one code point per tile, blanks read as their letter."""
-    keys = alphabet.keys
-    return "".join(keys[t & LETTER_MASK] for t in tiles)
+    try:
+        return "".join(map(alphabet._code_keys.__getitem__, tiles))
+    except KeyError:  # a played-through or parenthesised code: its letter, as far as it has one
+        keys = alphabet.keys
+        return "".join(keys[t & LETTER_MASK] for t in tiles)
 
 
 def from_key(key: str, alphabet: Alphabet) -> tuple[int, ...]:
