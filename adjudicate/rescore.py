@@ -91,11 +91,10 @@ class Discrepancy:
         }
 
 
-@dataclass(slots=True)
 class EventResult:
-    line: int
-    player: str
-    kind: str
+    """One event as replayed. (A plain class whose defaults live on the class: one is made for
+    every event, and setting sixteen fields in a dataclass ``__init__`` costs more than the rest.)"""
+
     position: str | None = None
     tiles: str | None = None
     words: list[dict[str, Any]] | None = None
@@ -108,6 +107,15 @@ class EventResult:
     board: Any = None  # for its values and layout only: scoring a move needs nothing else
     bingo: tuple[int, int] = (7, 50)
     alphabet: Any = None
+
+    def __init__(self, line: int, player: str, kind: str) -> None:
+        self.line = line
+        self.player = player
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return (f"EventResult(line={self.line}, player={self.player!r}, kind={self.kind!r}, "
+                f"recorded_score={self.recorded_score}, computed_score={self.computed_score})")
 
     def finish(self) -> None:
         """Turn the raw move into canonical text (``.`` for played-through squares)."""
@@ -386,11 +394,15 @@ class _Replay:
             self.flag(event, ILLEGAL_PLAY,
                       f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
         counts = self.unseen
-        for t in rack:
-            if rack.count(t) > counts[t]:
-                break
+        if len(set(rack)) == len(rack):  # no tile twice (most racks): is each one still unseen?
+            if not rack or min(map(counts.__getitem__, rack)) > 0:
+                return rack
         else:
-            return rack
+            for t in rack:
+                if rack.count(t) > counts[t]:
+                    break
+            else:
+                return rack
         missing = _missing_from_counts(counts, rack)
         if missing:
             self.flag(event, ILLEGAL_PLAY,
@@ -458,25 +470,33 @@ class _Replay:
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
         rack = self.read_rack(event)
-        result.position, result.tiles = event.position, event.tiles
-        what = f"{event.position} {event.tiles}"
+        position, written = event.position, event.tiles
+        result.position = position
+        result.tiles = written
         try:
-            place = parse_play(event.position or "", event.tiles or "", alphabet)
+            place = parse_play(position or "", written or "", alphabet)
         except AdjudicateError as err:
-            self.foreign(event, event.tiles or "", err)
+            self.foreign(event, written or "", err)
+            what = f"{position} {written}"
             self.unplaceable(event, p, result, what, f"{what}: {err}", None)
             return
+        board = self.board
         try:
-            move = self.board.resolve(place)
+            move = board.resolve(place)
         except IllegalPlacementError as err:
+            what = f"{position} {written}"
             if self.board_uncertain and err.reason == "no_through_tile":
                 self.unplaceable(event, p, result, what, None, place)
             else:  # the board's message starts with the play already
                 self.unplaceable(event, p, result, what, str(err), place)
             return
-        result.move, result.alphabet = move, alphabet
+        result.move = move
+        result.alphabet = alphabet
+        result.board = board
         new = move.new_tiles
-        need = [BLANK if t & BLANK_BIT else t for t in new]  # as the tiles stand on a rack
+        placed = len(new)
+        # The tiles as they stand on a rack (a blank is a blank, whatever it stands for).
+        need = new if max(new) < BLANK_BIT else [BLANK if t & BLANK_BIT else t for t in new]
         left = None
         if rack is not None:
             left = list(rack)
@@ -491,52 +511,54 @@ class _Replay:
                         left.remove(t)
                     else:
                         missing.append(t)
-                self.flag(event, ILLEGAL_PLAY,
-                          f"{what}: {format_rack(missing, alphabet)} not on the rack {event.rack}")
+                self.flag(event, ILLEGAL_PLAY, f"{position} {written}: {format_rack(missing, alphabet)} "
+                                               f"not on the rack {event.rack}")
         bingo = self.bingo
+        result.bingo = bingo
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
-        if len(new) >= bingo[0]:
+        if placed >= bingo[0]:
             total += bingo[1]
-        result.board, result.bingo = self.board, bingo
-        self.board.place(move)
+        board.place(move)
         unseen = self.unseen
         for t in need:
             unseen[t] -= 1
-        drawn = min(len(new), self.bag)
-        self.bag -= drawn
-        before = (self.scoreless, self.pass_run, self.rack_size[p], self.known_left[p])
-        self.rack_size[p] += drawn - len(new)
-        if left is not None and drawn == 0:
-            self.known_left[p] = tuple(left)
-        else:
-            self.known_left[p] = None if drawn else self.known_left[p]
-        self.scoreless = 0
-        self.pass_run = 0
+        bag = self.bag
+        drawn = placed if placed < bag else bag
+        self.bag = bag - drawn
+        rack_size, known_left = self.rack_size, self.known_left
+        before = (self.scoreless, self.pass_run, rack_size[p], known_left[p])
+        rack_size[p] += drawn - placed
+        if drawn:
+            known_left[p] = None
+        elif left is not None:
+            known_left[p] = tuple(left)
+        self.scoreless = self.pass_run = 0
+        recorded = event.score
         self.last_play = {
             "player": p, "move": move, "score": total, "drawn": drawn, "rack": event.rack,
             "before": before, "words": move.words, "event": event,
-            "recorded": event.score if event.score is not None else total,
+            "recorded": recorded if recorded is not None else total,
         }
-        bases, cum, recorded = self.bases[p], event.cumulative, event.score
-        if (recorded == total and cum is not None and len(bases) == 1
-                and cum == bases[0] + total):
+        bases, cum = self.bases[p], event.cumulative
+        if recorded == total and cum is not None and len(bases) == 1 and cum == bases[0] + total:
             # The common case, inline (see account): score and cumulative agree with ours.
             bases[0] = self.last_recorded[p] = cum
             result.recorded_score = result.computed_score = total
             result.recorded_cumulative = cum
-            self.computed[p] += total
-            result.computed_cumulative = self.computed[p]
+            computed = self.computed
+            computed[p] += total
+            result.computed_cumulative = computed[p]
         else:
-            self.account(event, result, p, total, what)
-        if self.lexicon is not None:
-            lexicon = self.lexicon
+            self.account(event, result, p, total, f"{position} {written}")
+        lexicon = self.lexicon
+        if lexicon is not None:
             bad = [format_word(w, alphabet) for w in move.word_tiles if to_key(w, alphabet) not in lexicon]
             if bad:
                 self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
-                                  "words": bad, "play": what})
-        if self.rack_size[p] <= 0 and self.bag == 0:
-            self.rack_size[p] = 0
-            self.known_left[p] = ()
+                                  "words": bad, "play": f"{position} {written}"})
+        if rack_size[p] <= 0 and not self.bag:
+            rack_size[p] = 0
+            known_left[p] = ()
             self.end(event, "went_out", out=p)
 
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
@@ -866,16 +888,18 @@ class _Replay:
                     seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
             p = seats[0] if len(seats) == 1 else self.seat(seats, event)
             kind = event.kind
-            turn = kind in TURN_KINDS
-            if (turn and self.turn_player is not None and self.ending is None
-                    and p != (self.turn_player + 1) % n):
-                p = self.wrong_name(event, p)
             result = EventResult(event.line, event.nick, kind)
-            if turn:
-                if not self.check_turn(event, p):
-                    self.account(event, result, p, event.score or 0, kind, unexpected=True)
-                    self.events.append(result)
-                    continue
+            if kind in TURN_KINDS:
+                before = self.turn_player
+                if self.ending is None and (before is None or p == (before + 1) % n):
+                    self.turn_player = p  # the common case of check_turn: in turn, game on
+                else:
+                    if before is not None and self.ending is None:
+                        p = self.wrong_name(event, p)
+                    if not self.check_turn(event, p):
+                        self.account(event, result, p, event.score or 0, kind, unexpected=True)
+                        self.events.append(result)
+                        continue
             handler = handlers.get(kind)
             if handler is None:  # pragma: no cover - the reader knows no other kinds
                 self.flag(event, PARSE, f"unknown event kind {kind}")
