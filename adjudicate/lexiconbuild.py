@@ -843,19 +843,45 @@ def _dawg_bytes(keys) -> bytes:  # type: ignore[no-untyped-def]
 
 
 def builder_versions() -> dict[str, str]:
-    from importlib import metadata
-
     from adjudicate import __version__
 
-    try:
-        dawg2 = metadata.version("DAWG2")
-    except metadata.PackageNotFoundError:  # pragma: no cover
-        dawg2 = "unknown"
     return {
         "adjudicate": __version__,
-        "DAWG2": dawg2,
+        "DAWG2": _dawg2_version(),
         "python": f"{sys.version_info.major}.{sys.version_info.minor}",
     }
+
+
+def _dawg2_version() -> str:
+    """``importlib.metadata.version("DAWG2")``, read the way it reads it (the first
+    ``dawg2-<version>.dist-info`` on ``sys.path``) without importing importlib.metadata (some
+    30 ms, a tenth of a build); importlib.metadata answers anything out of the ordinary."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            if os.path.isfile(entry):
+                break  # a zip file: importlib.metadata looks inside
+            continue
+        found = [n for n in names if n.lower().startswith(("dawg2-", "dawg2."))]
+        if not found:
+            continue
+        if len(found) == 1 and found[0].endswith(".dist-info"):
+            version = found[0][len("dawg2-") : -len(".dist-info")]
+            try:
+                with open(os.path.join(entry or ".", found[0], "METADATA"), "rb") as handle:
+                    head = handle.read(4096).decode("utf-8", "replace")
+            except OSError:
+                break
+            if f"\nVersion: {version}\n" in head:
+                return version
+        break
+    from importlib import metadata
+
+    try:
+        return metadata.version("DAWG2")
+    except metadata.PackageNotFoundError:  # pragma: no cover
+        return "unknown"
 
 
 def manifest_text(manifest: dict[str, object]) -> str:
