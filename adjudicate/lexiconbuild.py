@@ -347,7 +347,7 @@ def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress=Non
         entries, blocks, lengths = fast
         found: list[str] = []
         for _, text in _fast_groups(blocks, lengths):
-            found.extend(text.split("\n"))
+            found.extend(text.decode("utf-8").split("\n"))
         return CheckReport(name, alpha.name, entries, found, [], entries - len(found), "utf-8", digest.hexdigest())
     data = stdin if stdin is not None else _read_bytes(source)
     raw_sha = _sha256_file(source) if source != "-" else hashlib.sha256(data).hexdigest()
@@ -429,17 +429,22 @@ class _FastReader:
         form_bytes = set(singles) | {b for form in multi for b in form}
         if 10 in form_bytes:  # pragma: no cover - no tile set spells a newline
             raise _NotClean("a newline in a form")
-        fold_map = bytearray(range(256))
-        allowed = {10}
+        spare = [b for b in range(32) if b != 10 and b not in form_bytes]
+        if len(spare) < len(multi) + 2:  # pragma: no cover - far fewer forms than that
+            raise _NotClean("too many multi-letter forms")
+        # A byte that is not part of a tile (white space, "#", a control character...) folds to
+        # ``refused``, which no table maps to a key: the word does not read (see keys()).
+        refused, self._filler = spare[-1], bytes((spare[-2],))
+        fold_map = bytearray([refused]) * 256
+        fold_map[10] = 10
         for byte in range(256):
             char = chr(byte)
             folded = tiles.fold(char, alphabet)
             if char.isspace() or char == "#" or len(folded) != 1 or ord(folded) not in form_bytes:
                 continue
             fold_map[byte] = ord(folded)
-            allowed.add(byte)
-        self._delete_allowed = bytes(sorted(allowed))
         self._fold = bytes(fold_map)
+        self._unchanged = bytes(b for b in range(256) if fold_map[b] == b)  # fold leaves these alone
         self._multi = sorted(multi, key=lambda f: (-len(f), f))
         self._overlaps = [(a, b, _overlaps([a, b])) for a in self._multi for b in self._multi if a <= b]
         self._overlaps = [(a, b, o) for a, b, o in self._overlaps if o]
@@ -447,10 +452,11 @@ class _FastReader:
         self._common = bytes(range(65, 91)) + b"\n"
         self._rare = {form: set(form.translate(None, self._common)) for form in self._multi}
         self._regex = re.compile(b"|".join(map(re.escape, self._multi))) if self._multi else None
-        placeholders = [b for b in range(32) if b != 10 and b not in form_bytes]
-        if len(placeholders) < len(self._multi):  # pragma: no cover - far fewer forms than that
-            raise _NotClean("too many multi-letter forms")
-        self._placeholder = {form: bytes((placeholders[n],)) for n, form in enumerate(self._multi)}
+        # A form is replaced by its placeholder, padded with fillers to the form's length (a
+        # replacement of the same length is one copy, not a rebuild); the fillers are deleted by the
+        # last translate.
+        self._placeholder = {form: bytes((spare[n],)) for n, form in enumerate(self._multi)}
+        self._padded = {form: self._placeholder[form] + self._filler * (len(form) - 1) for form in self._multi}
         keys = set(key_byte.values())
         self._bad = next(b for b in range(255, -1, -1) if b not in keys and b != 10)
         table = bytearray([self._bad]) * 256
@@ -470,9 +476,8 @@ class _FastReader:
             raise _NotClean("not UTF-8, or a character outside Latin-1") from None
         if b"\r" in text:
             text = text.replace(b"\r\n", b"\n")
-        if text.translate(None, self._delete_allowed):
-            raise _NotClean("a character that is not part of a tile")
-        text = text.translate(self._fold)
+        if text.translate(None, self._unchanged):  # (an upper-case list has nothing to fold)
+            text = text.translate(self._fold)
         if self._regex is not None:
             rare = set(text.translate(None, self._common))
             present = [form for form in self._multi if self._rare[form] <= rare and form in text]
@@ -480,10 +485,10 @@ class _FastReader:
                 text = self._regex.sub(lambda m: self._placeholder[m.group()], text)
             else:
                 for form in present:
-                    text = text.replace(form, self._placeholder[form])
-        text = text.translate(self._keys)
+                    text = text.replace(form, self._padded[form])
+        text = text.translate(self._keys, self._filler)
         if self._bad in text:
-            raise _NotClean("a word that does not read as tiles")
+            raise _NotClean("a word that does not read as tiles (or a character that is not part of a tile)")
         return text
 
     def check_lengths(self, lines: list[bytes]) -> bytes:
@@ -619,7 +624,8 @@ def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
 
 
 def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts: dict[int, int]):  # type: ignore[no-untyped-def]
-    """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them.
+    """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them
+    (``(keys, the keys joined by newlines)``, all UTF-8 bytes).
 
     The keys of a group are gathered from every block that has some, split, and (when more than one
     block has some) sorted and de-duplicated, taking the duplicates out of ``counts``, only when
@@ -646,7 +652,7 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
             text = parts[0][:-1]
             del parts
             words = chain.from_iterable(map(bytes.split, _line_slices(text, 1 << 15)))
-            block = text.decode("utf-8")
+            block = text
             del text
         else:
             words = []
@@ -661,7 +667,7 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
                 for n, c in dropped.items():
                     counts[n] -= c
                 words = unique
-            block = b"\n".join(words).decode("utf-8")
+            block = b"\n".join(words)
         yield words, block
         del words, block
 
@@ -677,10 +683,11 @@ def _line_slices(text: bytes, size: int):  # type: ignore[no-untyped-def]
         start = end + 1
 
 
-def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
+def _labeller(alphabet: tiles.Alphabet, utf8: bool = False):  # type: ignore[no-untyped-def]
     """Keys joined by newlines -> the same words in canonical labels (``str.translate`` of
-    :func:`_label_table`, done with one ``str.replace`` per key whose label differs when that is
-    the same thing: no label holds a key that is replaced)."""
+    :func:`_label_table`, done with one ``replace`` per key whose label differs when that is
+    the same thing: no label holds a key that is replaced). With ``utf8``, on the UTF-8 bytes of
+    the text (a character's UTF-8 bytes are found only where that character is)."""
     changed = [
         (alphabet.keys[c], alphabet.labels[c])
         for c in range(1, alphabet.size + 1)
@@ -689,9 +696,13 @@ def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
     replaced = {key for key, _ in changed}
     if any(replaced & set(label) for _, label in changed) or "\n" in replaced:
         table = _label_table(alphabet)
+        if utf8:
+            return lambda block: block.decode("utf-8").translate(table).encode("utf-8")
         return lambda block: block.translate(table)
+    if utf8:
+        changed = [(key.encode("utf-8"), label.encode("utf-8")) for key, label in changed]  # type: ignore[misc]
 
-    def to_labels(block: str) -> str:
+    def to_labels(block):  # type: ignore[no-untyped-def]
         for key, label in changed:
             block = block.replace(key, label)
         return block
@@ -702,7 +713,7 @@ def _labeller(alphabet: tiles.Alphabet):  # type: ignore[no-untyped-def]
 def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ignore[no-untyped-def]
     """DAWG and canonical text from sorted groups of keys, streaming: each group's keys go to the
     DAWG builder and its words to gzip and SHA-256, then the group is dropped. A group is
-    ``(keys as str or UTF-8 bytes, the keys joined by newlines)``, groups in order.
+    ``(keys as str or UTF-8 bytes, the keys joined by newlines in UTF-8)``, groups in order.
 
     Writes ``words.dawg`` and ``words.txt.gz`` into ``directory``, the same bytes as
     ``_dawg_bytes(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
@@ -713,14 +724,14 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
     import threading
     from itertools import chain
 
-    to_labels = _labeller(alphabet)
+    to_labels = _labeller(alphabet, utf8=True)
     gz_path = os.path.join(directory, TEXT_FILE)
     gz_file = open(gz_path, "wb")
     out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0, compresslevel=6)
     digest = hashlib.sha256()
 
     # zlib and hashlib let go of the GIL: the text is compressed on another thread while this one
-    # feeds the DAWG builder (level 6 deflate is the biggest single cost of a build).
+    # feeds the DAWG builder (deflate is the biggest single cost of a build).
     parts: queue.Queue[bytes | None] = queue.Queue(maxsize=2)
     failed: list[BaseException] = []
 
@@ -735,7 +746,7 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
                 pass
 
     def key_lists():  # type: ignore[no-untyped-def]
-        pending: list[str] = []
+        pending: list[bytes] = []
         size = 0
         for keys, block in groups:
             if not keys:
@@ -743,12 +754,12 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
             pending.append(block)
             size += len(block)
             if size >= _DEFLATE_PART:  # few big parts: each hand-over of the GIL costs time
-                parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
+                parts.put(to_labels(b"\n".join(pending)) + b"\n")
                 pending, size = [], 0
             yield keys
             del keys, block
         if pending:
-            parts.put((to_labels("\n".join(pending)) + "\n").encode("utf-8"))
+            parts.put(to_labels(b"\n".join(pending)) + b"\n")
 
     worker = threading.Thread(target=deflate, name="words.txt.gz", daemon=True)
     interval = sys.getswitchinterval()
@@ -966,7 +977,7 @@ def build_lexicon(
         keys = sorted(key_set)
         del key_set
         lengths = _length_counts(keys)
-        groups = iter([(keys, "\n".join(keys))])
+        groups = iter([(keys, "\n".join(keys).encode("utf-8"))])
         del keys
     parent = os.path.dirname(out_dir)
     os.makedirs(parent, exist_ok=True)
