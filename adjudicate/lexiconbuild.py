@@ -627,12 +627,11 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
     """Sorted unique keys, one group per first two tiles, as :func:`_write_words` takes them
     (``(keys, the keys joined by newlines)``, all UTF-8 bytes).
 
-    The keys of a group are gathered from every block that has some, split, and (when more than one
-    block has some) sorted and de-duplicated, taking the duplicates out of ``counts``, only when
-    the group's turn comes; a block is dropped once its last group is out.
+    The keys of a group are gathered from every block that has some and (when more than one block
+    has some) merged (:func:`_merge_runs`), taking the duplicates out of ``counts``, only when the
+    group's turn comes; a block is dropped once its last group is out.
     """
-    from itertools import chain, groupby, islice
-    from operator import eq, itemgetter
+    from itertools import chain
 
     prefixes = sorted(set().union(*(index for _, index in blocks)))
     last = [max(index) for _, index in blocks]
@@ -644,32 +643,83 @@ def _fast_groups(blocks: list[tuple[bytes, dict[int, tuple[int, int]]]], counts:
                     block.close()
             blocks[:] = [pair for pair, end in zip(blocks, last) if end != prefix]
             last = [end for end in last if end != prefix]
-        if len(parts) > 1 and all(
-            a[a.rfind(b"\n", 0, len(a) - 1) + 1 : -1] < b[: b.find(b"\n")] for a, b in zip(parts, parts[1:])
-        ):  # consecutive runs (a sorted list read a chunk at a time): one run
-            parts = [b"".join(parts)]
-        if len(parts) == 1:  # sorted and unique already: split a slice at a time, as the DAWG takes them
-            text = parts[0][:-1]
-            del parts
-            words = chain.from_iterable(map(bytes.split, _line_slices(text, 1 << 15)))
-            block = text
-            del text
-        else:
-            words = []
-            while parts:
-                words += parts.pop()[:-1].split(b"\n")
-            words.sort()  # UTF-8 sorts as code points do
-            if any(map(eq, words, islice(words, 1, None))):
-                unique = list(map(itemgetter(0), groupby(words)))
-                dropped = _length_counts([w.decode("utf-8") for w in words])
-                for n, c in _length_counts([w.decode("utf-8") for w in unique]).items():
-                    dropped[n] -= c
-                for n, c in dropped.items():
-                    counts[n] -= c
-                words = unique
-            block = b"\n".join(words)
+        if len(parts) > 1:  # keys of this prefix in more than one block: merge them
+            parts = [_merge_runs(parts, counts)]
+        text = parts[0][:-1]
+        del parts
+        words = chain.from_iterable(map(bytes.split, _line_slices(text, 1 << 15)))  # as the DAWG takes them
+        block = text
+        del text
         yield words, block
         del words, block
+
+
+def _merge_runs(parts: list[bytes], counts: dict[int, int]) -> bytes:
+    """The sorted union of sorted unique runs of keys (UTF-8, every line ending with a newline),
+    taking the duplicates out of ``counts``.
+
+    Where one run's lines come before every other run's next line for a while (a list sorted near
+    enough), they are copied whole, found by bisection; elsewhere a window of every run at a time
+    is merged (split, sorted, de-duplicated) up to the least of the windows' last lines. The objects
+    made for keys are a window's worth, never a whole run's.
+    """
+    from itertools import groupby
+    from operator import itemgetter
+
+    window = max(1 << 10, min(1 << 12, (1 << 18) // len(parts)))
+    at = [0] * len(parts)
+    out: list[bytes] = []
+    while True:
+        live = [n for n, part in enumerate(parts) if at[n] < len(part)]
+        if len(live) < 2:
+            out += [parts[n][at[n] :] for n in live]
+            return b"".join(out)
+        ends = {n: parts[n].find(b"\n", min(at[n] + window, len(parts[n])) - 1) + 1 for n in live}
+        lasts = {n: parts[n][(parts[n].rfind(b"\n", at[n], ends[n] - 1) + 1) or at[n] : ends[n] - 1] for n in live}
+        heads = {n: parts[n][at[n] : parts[n].find(b"\n", at[n])] for n in live}
+        first = min(live, key=heads.__getitem__)
+        rival = min(heads[n] for n in live if n != first)
+        if lasts[first] < rival:  # a window or more of one run before the others: copy it
+            part = parts[first]
+            end = _line_bisect(part, rival, False, ends[first], len(part))
+            out.append(part[at[first] : end])
+            at[first] = end
+            continue
+        cut = [n for n in live if ends[n] < len(parts[n])]
+        if cut:  # nothing past the least last line of a cut window can be merged yet
+            bound = min(lasts[n] for n in cut)
+            for n in live:
+                ends[n] = _line_bisect(parts[n], bound, True, at[n], ends[n])
+        words: list[bytes] = []
+        for n in live:
+            if ends[n] > at[n]:
+                words += parts[n][at[n] : ends[n] - 1].split(b"\n")
+                at[n] = ends[n]
+        words.sort()  # UTF-8 sorts as code points do
+        unique = list(map(itemgetter(0), groupby(words)))
+        if len(unique) < len(words):
+            for length, c in _length_counts([w.decode("utf-8") for w in words]).items():
+                counts[length] -= c
+            for length, c in _length_counts([w.decode("utf-8") for w in unique]).items():
+                counts[length] += c
+        out.append(b"\n".join(unique) + b"\n")
+        del words, unique
+
+
+def _line_bisect(text: bytes, key: bytes, after: bool, low: int, high: int) -> int:
+    """Where the first line of ``text[low:high]`` (sorted lines, each ending with a newline, ``low``
+    and ``high`` at line starts) not below ``key`` starts (``after``: not below or equal), as
+    ``bisect`` finds it in a list."""
+    while low < high:
+        middle = (low + high) // 2
+        start = text.rfind(b"\n", low, middle) + 1 or low
+        end = text.find(b"\n", start)
+        line = text[start:end]
+        if line < key or (after and line == key):
+            low = end + 1
+        else:
+            high = start
+    return low
 
 
 def _line_slices(text: bytes, size: int):  # type: ignore[no-untyped-def]

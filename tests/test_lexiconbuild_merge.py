@@ -1,0 +1,117 @@
+"""The fast path's merge of sorted blocks: lists read a chunk at a time, in any order.
+
+``_fast_scan`` sorts each chunk of a clean list into a block; ``_fast_groups`` merges the blocks
+one two-tile prefix at a time (``_merge_runs``, which copies whole the stretches that only one block
+has and splits only where blocks overlap). Small chunks make many blocks out of a small list here,
+and every order (sorted, sorted by labels, reversed, shuffled, with duplicates) must give what the
+line-by-line reader gives.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+
+from adjudicate import lexiconbuild as lb
+from adjudicate import tiles
+
+
+def _runs(rng: random.Random, words: list[bytes], count: int) -> list[bytes]:
+    """``count`` sorted unique runs of ``words`` (each line ending with a newline), overlapping."""
+    out = []
+    for _ in range(count):
+        picked = sorted(set(rng.sample(words, rng.randint(1, len(words)))))
+        out.append(b"".join(w + b"\n" for w in picked))
+    return out
+
+
+def _lengths(words) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    counts: dict[int, int] = {}
+    for word in words:
+        n = len(word.decode("utf-8"))
+        counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_merge_runs_is_the_sorted_union_and_counts_the_duplicates(seed: int) -> None:
+    rng = random.Random(seed)
+    letters = "ABCÇDEÑ123"
+    size = rng.choice([20, 200, 3000])
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(2, 9))).encode("utf-8")
+                    for _ in range(size)})
+    parts = _runs(rng, words, rng.randint(2, 6))
+    if seed % 4 == 0:  # runs that follow each other (a sorted list): copied, nothing split
+        cut = sorted(rng.sample(range(1, len(words)), min(3, len(words) - 1)))
+        parts = [b"".join(w + b"\n" for w in words[a:b]) for a, b in zip([0, *cut], [*cut, len(words)])]
+    every = [w for part in parts for w in part.split(b"\n")[:-1]]
+    counts = _lengths(every)
+    merged = lb._merge_runs(list(parts), counts)
+    union = sorted(set(every))
+    assert merged == b"".join(w + b"\n" for w in union)
+    assert {n: c for n, c in counts.items() if c} == _lengths(union)
+
+
+@pytest.mark.parametrize("after", [False, True])
+def test_line_bisect_is_bisect_on_the_lines(after: bool) -> None:
+    rng = random.Random(3)
+    words = sorted({"".join(rng.choice("ABC") for _ in range(rng.randint(1, 6))).encode() for _ in range(300)})
+    text = b"".join(w + b"\n" for w in words)
+    starts = [0]
+    for w in words:
+        starts.append(starts[-1] + len(w) + 1)
+    find = bisect.bisect_right if after else bisect.bisect_left
+    for key in [b"", b"A", b"ABA", b"CCCCCCC", b"D", *rng.sample(words, 50)]:
+        assert lb._line_bisect(text, key, after, 0, len(text)) == starts[find(words, key)]
+        low, high = sorted(rng.sample(range(len(starts)), 2))
+        expected = starts[find(words, key, low, high)]
+        assert lb._line_bisect(text, key, after, starts[low], starts[high]) == expected
+
+
+def _orders(words: list[str], alphabet: tiles.Alphabet) -> dict[str, list[str]]:
+    rng = random.Random(11)
+    shuffled = list(words)
+    rng.shuffle(shuffled)
+    doubled = words + rng.sample(words, len(words) // 3)
+    doubled.sort()
+    key_order = sorted(words, key=lambda w: tiles.to_key(tiles.parse_word(w, alphabet), alphabet))
+    return {
+        "labels": sorted(words),
+        "keys": key_order,
+        "reversed": key_order[::-1],
+        "shuffled": shuffled,
+        "duplicates": doubled,
+        "two copies": words + words,
+    }
+
+
+@pytest.mark.parametrize("order", ["labels", "keys", "reversed", "shuffled", "duplicates", "two copies"])
+def test_a_list_in_many_small_blocks_reads_as_the_line_by_line_reader_reads_it(
+    order: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Catalan words (QU, NY, L·L: keys that sort before A) in chunks of a few hundred bytes."""
+    alphabet = tiles.get_alphabet("catalan")
+    rng = random.Random(5)
+    stems = ["ABA", "ABDI", "DE", "DEQU", "DENY", "CEL·L", "QUA", "NYA", "ÇA", "ES", "ESQU"]
+    endings = ["", "CO", "QUE", "QUES", "NY", "L·LA", "S", "ÇA", "TE", "A", "EN", "ESCA"]
+    words = sorted({rng.choice(stems) + rng.choice(endings) + rng.choice(endings) for _ in range(1500)})
+    words = [w for w in words if 2 <= len(tiles.parse_word(w, alphabet)) <= 15]
+    listed = _orders(words, alphabet)[order]
+    source = tmp_path / "list.txt"
+    source.write_bytes(("\n".join(listed) + "\n").encode("utf-8"))
+    monkeypatch.setattr(lb, "_PLAIN_STEP", 301)
+    with open(source, "rb") as handle:
+        fast = lb._fast_scan(handle, hashlib.sha256(), alphabet)
+    assert fast is not None and len(fast[1]) > 20  # many blocks
+    report = lb.check_word_list(str(source), alphabet)
+    entries, keys, rejected, duplicates, _ = lb._scan(source.read_bytes(), str(source), alphabet)
+    assert not rejected
+    assert report.keys == sorted(keys)
+    assert (report.entries, report.duplicates, report.histogram) == (entries, duplicates, lb._histogram(keys))
+    built = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
+    assert (built.word_count, built.duplicates, built.histogram) == (len(keys), duplicates, lb._histogram(keys))
+    assert lb.verify_lexicon(str(tmp_path / "lex")).ok
