@@ -481,7 +481,8 @@ class _FastReader:
         if self._regex is not None:
             rare = set(text.translate(None, self._common))
             present = [form for form in self._multi if self._rare[form] <= rare and form in text]
-            if any(a in present and b in present and any(x in text for x in o) for a, b, o in self._overlaps):
+            risky = {x for a, b, o in self._overlaps if a in present and b in present for x in o}
+            if any(x in text for x in risky):  # (each looked for once: pairs share overlaps)
                 text = self._regex.sub(lambda m: self._placeholder[m.group()], text)
             else:
                 for form in present:
