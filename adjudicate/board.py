@@ -216,13 +216,13 @@ class Move:
                  "_main", "_cross", "_values", "_layout")
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
-                 spans: tuple[tuple[int, int, tuple[int, ...]], ...], new_squares: tuple[int, ...],
+                 spans: tuple[tuple[int, int, tuple[int, ...] | None], ...], new_squares: tuple[int, ...],
                  new_tiles: tuple[int, ...], points: int = -1, values: object = None,
                  layout: object = None) -> None:
         self.place = place
         self.coord = coord
         # Main word first, then the cross words: the tiles of each, and (first square, step,
-        # indices of the new tiles) of each.
+        # indices of the new tiles, or None: wherever new_squares are) of each.
         self.word_tiles = word_tiles
         self._spans = spans
         self.new_squares = new_squares
@@ -236,7 +236,11 @@ class Move:
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
         first, step, new = self._spans[i]
-        return FormedWord(tiles, tuple(range(first, first + len(tiles) * step, step)), new)
+        squares = tuple(range(first, first + len(tiles) * step, step))
+        if new is None:  # the main word: the new tiles are wherever the play put one
+            placed = set(self.new_squares)
+            new = tuple(k for k, sq in enumerate(squares) if sq in placed)
+        return FormedWord(tiles, squares, new)
 
     @property
     def main(self) -> FormedWord:
@@ -378,6 +382,16 @@ class Board:
 
         Raises :class:`IllegalPlacementError` (an ``IllegalPlayError``) with a ``reason`` code.
         """
+        move = self.play(place)
+        grid = self.grid
+        for sq in move.new_squares:
+            grid[sq] = EMPTY
+        self.count -= len(move.new_squares)
+        return move
+
+    def play(self, place: Place) -> Move:
+        """:meth:`resolve` and :meth:`place` in one (the replay's hot path): the play is checked
+        with its new tiles put down, and they stay. An illegal play leaves the board as it was."""
         coord = place.coord
         tiles = place.tiles
         grid = self.grid
@@ -399,116 +413,118 @@ class Board:
         values = self.values
         layout = self.layout
         letter_mult, word_mult = layout.letter_mult, layout.word_mult
-        # The main word's tiles and score are worked out in the same pass that checks the squares.
-        word: list[int] = []
         new_squares: list[int] = []
         new_tiles: list[int] = []
-        new_index: list[int] = []
-        points = 0
+        extra = 0  # what letter premiums add to the new tiles
         multiplier = 1
         sq = start
-        i = 0
-        for t in tiles:
-            cur = grid[sq]
-            if cur:
-                # '.' (t < 0) matches anything; a letter, parenthesised or not, must match.
-                if t >= 0 and (t ^ cur) & LETTER_MASK:
-                    raise self._overlap(place, t, cur, sq)
-                word.append(cur)
-                points += values[cur]
-            elif t < 0 or t & THROUGH_BIT:
-                written = "." if t < 0 else f"({self._label(t & ~THROUGH_BIT)})"
+        try:
+            # The new tiles go down as they are checked; the words are then read off the grid.
+            for t in tiles:
+                cur = grid[sq]
+                if cur:
+                    # '.' (t < 0) matches anything; a letter, parenthesised or not, must match.
+                    if t >= 0 and (t ^ cur) & LETTER_MASK:
+                        raise self._overlap(place, t, cur, sq)
+                elif t < 0 or t & THROUGH_BIT:
+                    written = "." if t < 0 else f"({self._label(t & ~THROUGH_BIT)})"
+                    raise self._fail(
+                        place, NO_THROUGH_TILE,
+                        f"no tile to play through at {square_name(sq)} ({written} on an empty square)", sq,
+                    )
+                elif not t & LETTER_MASK:
+                    raise self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
+                else:
+                    grid[sq] = t
+                    new_squares.append(sq)
+                    new_tiles.append(t)
+                    premium = letter_mult[sq]
+                    if premium != 1:
+                        extra += values[t] * (premium - 1)
+                    multiplier *= word_mult[sq]
+                sq += step
+            stop = sq
+            if not new_squares:
+                raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
+            if pos > 0 and grid[start - step]:
                 raise self._fail(
-                    place, NO_THROUGH_TILE,
-                    f"no tile to play through at {square_name(sq)} ({written} on an empty square)", sq,
+                    place, NOT_WHOLE,
+                    f"word is not whole word: the tile {self._label(grid[start - step])} at "
+                    f"{square_name(start - step)} is directly before it", start - step,
                 )
-            elif not t & LETTER_MASK:
-                raise self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
-            else:
-                word.append(t)
-                new_squares.append(sq)
-                new_tiles.append(t)
-                new_index.append(i)
-                points += values[t] * letter_mult[sq]
-                multiplier *= word_mult[sq]
-            sq += step
-            i += 1
-        if not new_squares:
-            raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
-        if pos > 0 and grid[start - step]:
-            raise self._fail(
-                place, NOT_WHOLE,
-                f"word is not whole word: the tile {self._label(grid[start - step])} at "
-                f"{square_name(start - step)} is directly before it", start - step,
-            )
-        if pos + n < BOARD_SIZE and grid[sq]:
-            raise self._fail(
-                place, NOT_WHOLE,
-                f"word is not whole word: the tile {self._label(grid[sq])} at "
-                f"{square_name(sq)} is directly after it", sq,
-            )
-
-        # Cross words: from each new tile, scan across the main word's direction.
-        words: list[tuple[int, ...]] = [tuple(word)]
-        spans: list[tuple[int, int, tuple[int, ...]]] = [(start, step, tuple(new_index))]
-        cross_points = 0
-        cross_step = 1 if down else BOARD_SIZE
-        # Every new tile is in the same column (down) or row (across): whether it can have a
-        # neighbour on either side across the play is the same for all of them.
-        lane = col if down else row
-        before_ok, after_ok = lane > 0, lane < BOARD_SIZE - 1
-        get = values.__getitem__
-        for sq, t in zip(new_squares, new_tiles):
-            if not ((before_ok and grid[sq - cross_step]) or (after_ok and grid[sq + cross_step])):
-                continue  # no tile beside it: no cross word (most new tiles)
-            if down:
-                first_sq = sq - col
-                last_sq = first_sq + BOARD_SIZE - 1
-            else:
-                first_sq = sq - row * BOARD_SIZE
-                last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
-            lo = sq
-            while lo > first_sq and grid[lo - cross_step]:
-                lo -= cross_step
-            hi = sq
-            while hi < last_sq and grid[hi + cross_step]:
-                hi += cross_step
-            letters = grid[lo : hi + 1 : cross_step]
-            k = (sq - lo) // cross_step
-            letters[k] = t
-            words.append(tuple(letters))
-            spans.append((lo, cross_step, (k,)))
-            cross_points += (sum(map(get, letters)) + values[t] * (letter_mult[sq] - 1)) * word_mult[sq]
-
-        main_coord = coord
-        if n > 1:
-            points = points * multiplier + cross_points
-        elif len(words) > 1:
-            # One tile with no neighbour in the written direction: its word runs the other way.
-            del words[0], spans[0]
-            first = spans[0][0]
-            main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
-            points = cross_points
-        else:
-            points *= multiplier
-
-        if self.count == 0:
-            centre = layout.centre
-            if centre not in new_squares or len(words[0]) < 2:
+            if pos + n < BOARD_SIZE and grid[stop]:
                 raise self._fail(
-                    place, NOT_CENTRE,
-                    f"the first play must cover the centre square {square_name(centre)} "
-                    "with a word of two tiles or more", centre,
+                    place, NOT_WHOLE,
+                    f"word is not whole word: the tile {self._label(grid[stop])} at "
+                    f"{square_name(stop)} is directly after it", stop,
                 )
-        elif len(words) == 1 and len(new_squares) == len(words[0]):
-            raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
+            get = values.__getitem__
+            word = grid[start:stop:step]
+            points = (sum(map(get, word)) + extra) * multiplier
+            words: list[tuple[int, ...]] = [tuple(word)]
+            spans: list[tuple[int, int, tuple[int, ...] | None]] = [(start, step, None)]
 
-        move = Move(place, main_coord, tuple(words), tuple(spans), tuple(new_squares), tuple(new_tiles),
-                    points, values, layout)
-        if self._split:
-            self._check_digraphs(place, move.main)
-            for formed in move.cross:
-                self._check_digraphs(place, formed)
+            # Cross words: from each new tile, scan across the main word's direction, when a line
+            # alongside the word has a tile at all (most plays have none).
+            cross_step = 1 if down else BOARD_SIZE
+            lane = col if down else row
+            before_ok, after_ok = lane > 0, lane < BOARD_SIZE - 1
+            cross_points = 0
+            if ((before_ok and any(grid[start - cross_step : stop - cross_step : step]))
+                    or (after_ok and any(grid[start + cross_step : stop + cross_step : step]))):
+                for sq in new_squares:
+                    if not ((before_ok and grid[sq - cross_step]) or (after_ok and grid[sq + cross_step])):
+                        continue  # no tile beside it: no cross word
+                    if down:  # the row of the square, first and last
+                        first_sq = sq - col
+                        last_sq = first_sq + BOARD_SIZE - 1
+                    else:  # its column
+                        first_sq = sq - row * BOARD_SIZE
+                        last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
+                    lo = sq
+                    while lo > first_sq and grid[lo - cross_step]:
+                        lo -= cross_step
+                    hi = sq
+                    while hi < last_sq and grid[hi + cross_step]:
+                        hi += cross_step
+                    letters = grid[lo : hi + 1 : cross_step]
+                    words.append(tuple(letters))
+                    spans.append((lo, cross_step, ((sq - lo) // cross_step,)))
+                    cross_points += ((sum(map(get, letters)) + values[grid[sq]] * (letter_mult[sq] - 1))
+                                     * word_mult[sq])
+
+            main_coord = coord
+            if n > 1:
+                points += cross_points
+            elif len(words) > 1:
+                # One tile with no neighbour in the written direction: its word runs the other way.
+                del words[0], spans[0]
+                first = spans[0][0]
+                main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
+                points = cross_points
+
+            if self.count == 0:
+                centre = layout.centre
+                if centre not in new_squares or len(words[0]) < 2:
+                    raise self._fail(
+                        place, NOT_CENTRE,
+                        f"the first play must cover the centre square {square_name(centre)} "
+                        "with a word of two tiles or more", centre,
+                    )
+            elif len(words) == 1 and len(new_squares) == len(words[0]):
+                raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
+
+            move = Move(place, main_coord, tuple(words), tuple(spans), tuple(new_squares),
+                        tuple(new_tiles), points, values, layout)
+            if self._split:
+                self._check_digraphs(place, move.main)
+                for formed in move.cross:
+                    self._check_digraphs(place, formed)
+        except BaseException:
+            for sq in new_squares:
+                grid[sq] = EMPTY
+            raise
+        self.count += len(new_squares)
         return move
 
     def _overlap(self, place: Place, written: int, cur: int, sq: int) -> IllegalPlacementError:

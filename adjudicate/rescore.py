@@ -482,7 +482,7 @@ class _Replay:
             return
         board = self.board
         try:
-            move = board.resolve(place)
+            move = board.play(place)  # resolved and put down
         except IllegalPlacementError as err:
             what = f"{position} {written}"
             if self.board_uncertain and err.reason == "no_through_tile":
@@ -518,7 +518,6 @@ class _Replay:
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
         if placed >= bingo[0]:
             total += bingo[1]
-        board.place(move)
         unseen = self.unseen
         for t in need:
             unseen[t] -= 1
