@@ -317,3 +317,30 @@ def test_spanish_digraph_tiles_are_fine() -> None:
     put(board, "8G", "C(H)")  # two tiles: C and H
     move = board.resolve(parse_play("G8", ".A", ES))
     assert words(move, ES) == ["CA"]
+
+
+@pytest.mark.parametrize(("position", "word", "reason"), [
+    ("F7", "AX", "overlap"),            # A is put down before X meets the N
+    ("1A", "WEB", "not_connected"),     # all three tiles down before the check
+    ("8C", "AWIND", "not_whole"),
+    ("6G", "OHO.", "no_through_tile"),  # three tiles down, then '.' on an empty square
+])
+def test_play_leaves_the_board_as_it_was_when_illegal(position: str, word: str, reason: str) -> None:
+    """Board.play puts the new tiles down as it checks them: a rejection takes them back up."""
+    board = windy()
+    grid, count = list(board.grid), board.count
+    with pytest.raises(IllegalPlacementError) as info:
+        board.play(parse_play(position, word, EN))
+    assert info.value.reason == reason
+    assert list(board.grid) == grid and board.count == count
+
+
+def test_play_keeps_the_tiles_resolve_takes_them_back() -> None:
+    board = windy()
+    grid = list(board.grid)
+    move = board.resolve(parse_play("7C", "GALE", EN))
+    assert list(board.grid) == grid and board.count == 5
+    # GALE: G 2 x DL (C7) + A + L + E = 7; AW 1 + 4 = 5, LI 2, EN 2: 16.
+    assert board.play(parse_play("7C", "GALE", EN)).points == move.points == 16
+    assert board.count == 9 and names(move.new_squares) == ["C7", "D7", "E7", "F7"]
+    assert [board.grid[sq] for sq in move.new_squares] == list(parse_tiles("GALE", EN))
