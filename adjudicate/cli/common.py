@@ -51,7 +51,12 @@ def read_input(path: str, limit: int | None = None) -> bytes:
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
                 raise GcgError(too_large(name, size))
-            data = handle.read(limit + 1)
+            # Read what the size says (asking read() for limit + 1 bytes allocates that much,
+            # 16 MiB, for every file), then whatever more there is: a file that grew, or one
+            # that does not know its size.
+            data = handle.read(size + 1)
+            if len(data) > size:
+                data += handle.read(limit + 1 - len(data))
     if len(data) > limit:
         raise GcgError(too_large(name, None))
     return data
