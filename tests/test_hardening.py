@@ -165,6 +165,27 @@ def test_stdin_over_the_limit_is_refused_having_read_no_more_than_the_limit() ->
     assert endless.given == gcg.MAX_BYTES + 1
 
 
+def test_a_file_that_does_not_know_its_size_is_read_whole_up_to_the_limit(tmp_path, monkeypatch) -> None:
+    """read_input asks for the size fstat gives, plus one byte: a file with more than its size says
+    (one that grew; /proc files say 0) is read on to the end, and no further than the limit."""
+    import types
+
+    from adjudicate.cli import common
+
+    data = (Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gcg").read_bytes()
+    path = tmp_path / "g.gcg"
+    path.write_bytes(data)
+    real_fstat = common.os.fstat
+    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=3))
+    assert common.read_input(str(path)) == data
+    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=0))
+    assert common.read_input(str(path), limit=len(data)) == data
+    with pytest.raises(GcgError, match="more than"):
+        common.read_input(str(path), limit=len(data) - 1)
+    monkeypatch.setattr(common.os, "fstat", real_fstat)
+    assert common.read_input(str(path)) == data
+
+
 def test_the_library_refuses_more_than_the_limit_too() -> None:
     with pytest.raises(GcgError, match="not read: 16,777,217 bytes"):
         gcg.read_gcg(b" " * (gcg.MAX_BYTES + 1))
