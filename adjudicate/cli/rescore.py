@@ -97,6 +97,11 @@ def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
     if jobs > 1 and len(games) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
+        # Imported before the workers fork, so that each one does not import (or compile) them again.
+        import adjudicate.gcg
+        import adjudicate.rescore
+        import adjudicate.rules  # noqa: F401
+
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = pool.map(_worker, [(g, *args, None, full) for g in games], chunksize=chunk)
