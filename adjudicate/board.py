@@ -403,6 +403,9 @@ class Board:
             step, pos = 1, col
         if n == 0:
             raise self._fail(place, NO_NEW_TILE, "no tiles in the play")
+        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):  # a Coord made by hand
+            raise IllegalPlacementError(f"row {row + 1}, column {col + 1} is not a square of the board",
+                                        reason=OFF_BOARD)
         if pos + n > BOARD_SIZE:
             edge = "bottom" if down else "right-hand"
             raise self._fail(

@@ -226,6 +226,15 @@ def test_off_board() -> None:
     rejected(Board(EN), "A1", "ABCDEFGHIJKLMNOP", "off_board", "16 squares from A1")
 
 
+@pytest.mark.parametrize("coord", [Coord(-1, 13, True), Coord(7, 15, False), Coord(15, 0, True), Coord(3, -2, False)])
+def test_a_coord_off_the_board_is_rejected(coord: Coord) -> None:
+    """parse_coord never makes one; a Coord built by hand must not reach the grid (index -2 is I15)."""
+    board = windy()
+    with pytest.raises(IllegalPlacementError, match="is not a square of the board") as info:
+        board.resolve(Place(coord, parse_tiles("EP", EN)))
+    assert info.value.reason == "off_board" and board.count == 5
+
+
 def test_no_tile_to_play_through() -> None:
     err = rejected(Board(EN), "8D", "WI.DY", "no_through_tile",
                    r"^8D WI\.DY: no tile to play through at F8 \(\. on an empty square\)$")
