@@ -1024,9 +1024,10 @@ class _Replay:
         ]
         if self.forfeits and self.ruleset.overtime_forfeit:
             self.apply_forfeit(players)
-        contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits] or list(
-            range(len(self.nicks)))
-        best = max(self.computed[i] for i in contenders) if self.computed else 0
+        # A player over the maximum overtime loses; when every player is, nobody wins (as
+        # `adjudicate clock` says).
+        contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits]
+        best = max((self.computed[i] for i in contenders), default=0)
         winners = [self.nicks[i] for i in contenders if self.computed[i] == best]
         self.discrepancies.sort(key=lambda d: d.line)
         return RescoreReport(

@@ -47,6 +47,21 @@ def test_forfeit_raises_the_opponent_to_win_by_one():
     assert len(raise_) == 1 and "raised from 0 to 57" in raise_[0]["message"]
 
 
+def test_both_over_the_maximum_nobody_wins_as_clock_says():
+    # Both forfeit: ann 66 - 100 = -34, bob 0 - 100 = -100. Each loses, so nobody wins, which is
+    # what `adjudicate clock` gives for the same scores and overtimes (it was ann, the higher).
+    from adjudicate.clock import apply_clock
+
+    text = GAME.format(penalty=100, final=-34, overtime="10:05 forfeit") + (
+        ">bob: DGOUXYZ (time) -100 -100\n#note overtime 10:30 forfeit\n")
+    report = rescore_game(read_gcg(text.encode(), name="both.gcg"), NASPA, reason="test")
+    assert report.ok, report.discrepancies
+    assert [p.computed_final for p in report.players] == [-34, -100]
+    clock = apply_clock({"ann": 66, "bob": 0}, {"ann": 605, "bob": 630}, NASPA)
+    assert [p.final for p in clock.players] == [-34, -100]
+    assert report.winners == list(clock.winners) == []
+
+
 def test_ten_minutes_exactly_is_no_forfeit():
     # -10:00 costs 100 but is not a forfeit: ann (-34) simply has fewer points than bob (0).
     report = rescore(100, "10:00")
