@@ -152,7 +152,10 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     ending = {"went_out": "a player went out", "scoreless": "scoreless turns",
               "passes": "passes", "time": "the time limit", None: "not finished"}
     result = ending.get(report["ending"], report["ending"])
-    winner = ", ".join(report["winners"]) if report["winners"] else "-"
+    if report["winners"]:
+        winner = ", ".join(report["winners"])
+    else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
+        winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
     lines.append(f"ended by: {result}; winner (computed): {winner}")
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
