@@ -561,16 +561,15 @@ class Board:
     def place(self, move: Move) -> None:
         """Put a resolved move's new tiles on the board."""
         grid = self.grid
-        squares = move.new_squares
-        if any(map(grid.__getitem__, squares)):
-            sq = next(sq for sq in squares if grid[sq])
-            raise IllegalPlacementError(
-                f"{square_name(sq)} is already covered: the move was resolved on another position",
-                reason=OVERLAP, square=sq,
-            )
-        for sq, t in zip(squares, move.new_tiles):
+        for sq in move.new_squares:
+            if grid[sq]:
+                raise IllegalPlacementError(
+                    f"{square_name(sq)} is already covered: the move was resolved on another position",
+                    reason=OVERLAP, square=sq,
+                )
+        for sq, t in zip(move.new_squares, move.new_tiles):
             grid[sq] = t
-        self.count += len(squares)
+        self.count += len(move.new_tiles)
 
 
 def coord_name(coord: Coord) -> str:

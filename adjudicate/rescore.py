@@ -45,6 +45,7 @@ from adjudicate.tiles import (
     format_word,
     get_alphabet,
     parse_rack,
+    to_key,
 )
 
 # Discrepancy kinds (SPEC §1.3).
@@ -550,8 +551,7 @@ class _Replay:
             self.account(event, result, p, total, f"{position} {written}")
         lexicon = self.lexicon
         if lexicon is not None:
-            key = alphabet.code_keys.__getitem__  # as tiles.to_key, inline: every word of every play
-            bad = [format_word(w, alphabet) for w in move.word_tiles if "".join(map(key, w)) not in lexicon]
+            bad = [format_word(w, alphabet) for w in move.word_tiles if to_key(w, alphabet) not in lexicon]
             if bad:
                 self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
                                   "words": bad, "play": f"{position} {written}"})

@@ -80,7 +80,7 @@ class Alphabet:
         self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
         self.keys: tuple[str, ...] = tuple(t.key for t in tiles)
         # DAWG key by tile code, a designated blank (code | BLANK_BIT) read as its letter.
-        self.code_keys = {c | b: t.key for c, t in enumerate(tiles) if c for b in (0, BLANK_BIT)}
+        self._code_keys = {c | b: t.key for c, t in enumerate(tiles) if c for b in (0, BLANK_BIT)}
         self.size = len(tiles) - 1  # letters, blank excluded
         self._code_of_key = {t.key: code for code, t in enumerate(tiles) if code}
         bare = [t.label.strip("[]") for t in tiles]
@@ -329,7 +329,7 @@ def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
 def to_key(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
     """The DAWG key of a word: one code point per tile, blanks read as their letter."""
     try:
-        return "".join(map(alphabet.code_keys.__getitem__, tiles))
+        return "".join(map(alphabet._code_keys.__getitem__, tiles))
     except KeyError:  # a played-through or parenthesised code: its letter, as far as it has one
         keys = alphabet.keys
         return "".join(keys[t & LETTER_MASK] for t in tiles)
