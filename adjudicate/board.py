@@ -217,8 +217,7 @@ class Move:
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
                  spans: tuple[tuple[int, int, tuple[int, ...] | None], ...], new_squares: tuple[int, ...],
-                 new_tiles: tuple[int, ...], points: int = -1, values: object = None,
-                 layout: object = None) -> None:
+                 new_tiles: tuple[int, ...], points: int, values: list[int], layout: Layout) -> None:
         self.place = place
         self.coord = coord
         # Main word first, then the cross words: the tiles of each, and (first square, step,
@@ -265,7 +264,7 @@ class Move:
 
     def scored_on(self, board: Board) -> bool:
         """Whether ``points`` holds for ``board``'s tile values and premium squares."""
-        return self.points >= 0 and self._values is board.values and self._layout is board.layout
+        return self._values is board.values and self._layout is board.layout
 
     def __repr__(self) -> str:
         return (f"Move({self.place!r}, {self.coord!r}, main={self.main!r}, cross={self.cross!r}, "
