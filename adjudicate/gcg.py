@@ -119,6 +119,8 @@ _LATIN1 = frozenset(("iso88591", "latin1", "l1", "iso885915"))  # -15 differs in
 
 _BOM = b"\xef\xbb\xbf"
 _NEWLINE_RE = re.compile(rb"\r\n|\r|\n")
+_ENCODING_RE = re.compile(rb"#character-encoding", re.IGNORECASE)
+_UTF8_HEADER_RE = re.compile(rb"#character-encoding[ \t]+UTF-8[ \t]*(?:\r|\n|$)")  # as the writer puts it
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CONTROL_BYTES = bytes(range(0, 9)) + b"\x0b\x0c" + bytes(range(0x0E, 0x20)) + b"\x7f"
 _HEAD_RE = re.compile(r">\s*(\S+?)\s*:(?:\s|$)")
@@ -269,9 +271,10 @@ def read_gcg(data: bytes, *, name: str = "<game>") -> GameRecord:
     data = bytes(data)
     if len(data) > MAX_BYTES:
         raise GcgError(too_large(name, len(data)))
-    lines_in = max(data.count(b"\n"), data.count(b"\r"))
-    if lines_in > MAX_LINES:
-        raise GcgError(f"{name}: not a game record: {lines_in:,} lines (a game record has at most {MAX_LINES:,})")
+    if len(data) > MAX_LINES:  # (fewer bytes cannot make more lines)
+        lines_in = max(data.count(b"\n"), data.count(b"\r"))
+        if lines_in > MAX_LINES:
+            raise GcgError(f"{name}: not a game record: {lines_in:,} lines (a game record has at most {MAX_LINES:,})")
     problems: list[GcgProblem] = []
     text, encoding = _decode(data, name, problems)
     if "\r" in text:
@@ -323,7 +326,7 @@ def _not_a_game(name: str, data: bytes, lines: list[str]) -> str:
 
 def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, str]:
     """Decode per the GCG rules; return (text, encoding name for GameRecord.encoding)."""
-    if not data.strip():
+    if not data or data.isspace():
         raise GcgError(f"{name}: not a game record: the file is empty")
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise GcgError(f"{name}: not a game record: UTF-16 text (save the file as UTF-8)")
@@ -332,9 +335,13 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
         data = data[len(_BOM) :]
     declared: str | None = None  # "utf-8" | "latin-1" | None
     unsupported = False
-    low = data.lower()
-    at = low.find(b"#character-encoding")
-    while at >= 0:
+    found = _ENCODING_RE.search(data)
+    if found is not None and found.start() == 0 and _UTF8_HEADER_RE.match(data) is not None:
+        # The canonical first line (most files): UTF-8, unless another declaration follows.
+        declared = "utf-8"
+        found = _ENCODING_RE.search(data, 1)
+    while found is not None:
+        at = found.start()
         line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
         end = _NEWLINE_RE.search(data, at)
         line_end = end.start() if end is not None else len(data)
@@ -359,7 +366,7 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
                                            shown))
             if declared is None and wanted is not None:
                 declared = wanted
-        at = low.find(b"#character-encoding", at + 1)
+        found = _ENCODING_RE.search(data, at + 1)
     if declared == "latin-1" or (declared is None and unsupported):
         return data.decode("latin-1"), "latin-1"
     if declared is None and not bom:
