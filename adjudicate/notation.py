@@ -162,10 +162,16 @@ def parse_play(position: str, word: str, alphabet: Alphabet) -> Place:
     Raises :class:`NotationError` for a bad coordinate or an empty word, and
     :class:`adjudicate.errors.UnknownTileError` for letters that are not tiles of the alphabet.
     """
-    coord = parse_coord(position)
+    coord = _COORDS.get(position)  # parse_coord's cache, looked up here: one call less per play
+    if coord is None:
+        coord = parse_coord(position)
     if not word:
         raise _bad(word, "no tiles in the play")
-    return Place(coord, parse_tiles(word, alphabet))
+    # What Place(coord, tiles) does, without the call of the named tuple's Python __new__.
+    return _new_tuple(Place, (coord, parse_tiles(word, alphabet)))
+
+
+_new_tuple = tuple.__new__
 
 
 def format_play(place: Place, alphabet: Alphabet) -> str:
