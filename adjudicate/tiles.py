@@ -245,7 +245,10 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     Letters inside parentheses are played-through letters (``code | THROUGH_BIT``).
     A mixed-case digraph (``Ch``, ``Ny``, ``L·l``) is rejected as ambiguous.
     """
-    if alphabet._multi_start.isdisjoint(text):
+    multi_start = alphabet._multi_start
+    # When only "(" and ")" start a form of more than one character (English), there is nothing to
+    # test: a parenthesis is no key of _single, and sends the text to the slow path anyway.
+    if len(multi_start) == 2 or multi_start.isdisjoint(text):
         try:
             return tuple(map(alphabet._single.__getitem__, text))
         except KeyError:
