@@ -212,18 +212,18 @@ class Move:
     :class:`FormedWord` objects (``main``, ``cross``) are made when first asked for.
     """
 
-    __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_tiles", "_spans",
+    __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_tiles", "_crossing",
                  "_main", "_cross", "_values", "_layout")
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
-                 spans: tuple[tuple[int, int, tuple[int, ...] | None], ...], new_squares: tuple[int, ...],
+                 crossing: tuple[tuple[int, int], ...], new_squares: tuple[int, ...],
                  new_tiles: tuple[int, ...], points: int, values: list[int], layout: Layout) -> None:
         self.place = place
         self.coord = coord
-        # Main word first, then the cross words: the tiles of each, and (first square, step,
-        # indices of the new tiles, or None: wherever new_squares are) of each.
+        # Main word first, then the cross words: the tiles of each; and for each cross word, its
+        # first square and the square of its new tile (the main word's squares follow from coord).
         self.word_tiles = word_tiles
-        self._spans = spans
+        self._crossing = crossing
         self.new_squares = new_squares
         self.new_tiles = new_tiles
         self.points = points
@@ -234,11 +234,16 @@ class Move:
 
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
-        first, step, new = self._spans[i]
-        squares = tuple(range(first, first + len(tiles) * step, step))
-        if new is None:  # the main word: the new tiles are wherever the play put one
+        down = self.coord.down
+        if i == 0:  # the main word: the new tiles are wherever the play put one
+            first, step = self.coord.square, BOARD_SIZE if down else 1
+            squares = tuple(range(first, first + len(tiles) * step, step))
             placed = set(self.new_squares)
             new = tuple(k for k, sq in enumerate(squares) if sq in placed)
+        else:  # a cross word: runs across the main word, through one new tile
+            (first, square), step = self._crossing[i - 1], 1 if down else BOARD_SIZE
+            squares = tuple(range(first, first + len(tiles) * step, step))
+            new = ((square - first) // step,)
         return FormedWord(tiles, squares, new)
 
     @property
@@ -275,6 +280,28 @@ def words_formed(move: Move) -> tuple[FormedWord, ...]:
     """The main word first, then the cross words in board order."""
     return (move.main, *move.cross)
 
+
+# Whether a written code (index: the code; -1, PLAYED_THROUGH, reads the last entry) is a tile that
+# may go on an empty square: a letter or a designated blank, not played through.
+_PLACEABLE = [bool(code & LETTER_MASK) and not code & THROUGH_BIT for code in range(2 * THROUGH_BIT)]
+
+
+def _beside(step: int) -> tuple[list[int], list[int]]:
+    """The squares ``step`` before and after each square, in the line across a play whose squares
+    follow each other by ``step``; the square itself where that neighbour would be off the board
+    (the square is still empty when the play looks beside it)."""
+    before, after = list(range(NUM_SQUARES)), list(range(NUM_SQUARES))
+    cross = BOARD_SIZE if step == 1 else 1
+    for sq in range(NUM_SQUARES):
+        lane = sq // BOARD_SIZE if cross == BOARD_SIZE else sq % BOARD_SIZE
+        if lane > 0:
+            before[sq] = sq - cross
+        if lane < BOARD_SIZE - 1:
+            after[sq] = sq + cross
+    return before, after
+
+
+_BESIDE = (_beside(1), _beside(BOARD_SIZE))  # by the play's direction, down: True (1)
 
 _TABLES: dict[tuple[str, tuple[int, ...]], tuple[list[int], dict[int, str]]] = {}
 
@@ -391,8 +418,7 @@ class Board:
     def play(self, place: Place) -> Move:
         """:meth:`resolve` and :meth:`place` in one (the replay's hot path): the play is checked
         with its new tiles put down, and they stay. An illegal play leaves the board as it was."""
-        coord = place.coord
-        tiles = place.tiles
+        coord, tiles = place
         grid = self.grid
         row, col, down = coord.row, coord.col, coord.down
         n = len(tiles)
@@ -402,7 +428,7 @@ class Board:
             step, pos = 1, col
         if n == 0:
             raise self._fail(place, NO_NEW_TILE, "no tiles in the play")
-        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):  # a Coord made by hand
+        if row < 0 or col < 0 or row >= BOARD_SIZE or col >= BOARD_SIZE:  # a Coord made by hand
             raise IllegalPlacementError(f"row {row + 1}, column {col + 1} is not a square of the board",
                                         reason=OFF_BOARD)
         if pos + n > BOARD_SIZE:
@@ -415,38 +441,35 @@ class Board:
         values = self.values
         layout = self.layout
         letter_mult, word_mult = layout.letter_mult, layout.word_mult
+        placeable = _PLACEABLE
+        before, after = _BESIDE[down]
         new_squares: list[int] = []
-        new_tiles: list[int] = []
-        extra = 0  # what letter premiums add to the new tiles
+        crossers: list[int] = []  # the new squares with a tile beside them: a cross word each
+        base = 0  # the main word's tile values, the letter premiums of the new tiles included
         multiplier = 1
         sq = start
         try:
-            # The new tiles go down as they are checked; the words are then read off the grid.
+            # The new tiles go down as they are checked; the cross words are then read off the grid.
             for t in tiles:
                 cur = grid[sq]
                 if cur:
                     # '.' (t < 0) matches anything; a letter, parenthesised or not, must match.
                     if t >= 0 and (t ^ cur) & LETTER_MASK:
                         raise self._overlap(place, t, cur, sq)
-                elif t < 0 or t & THROUGH_BIT:
-                    written = "." if t < 0 else f"({self._label(t & ~THROUGH_BIT)})"
-                    raise self._fail(
-                        place, NO_THROUGH_TILE,
-                        f"no tile to play through at {square_name(sq)} ({written} on an empty square)", sq,
-                    )
-                elif not t & LETTER_MASK:
-                    raise self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
-                else:
+                    base += values[cur]
+                elif placeable[t]:
+                    if grid[before[sq]] or grid[after[sq]]:  # (read while grid[sq] is still empty)
+                        crossers.append(sq)
                     grid[sq] = t
                     new_squares.append(sq)
-                    new_tiles.append(t)
-                    premium = letter_mult[sq]
-                    if premium != 1:
-                        extra += values[t] * (premium - 1)
+                    base += values[t] * letter_mult[sq]
                     multiplier *= word_mult[sq]
+                else:
+                    raise self._unplaceable(place, t, sq)
                 sq += step
             stop = sq
-            if not new_squares:
+            placed = len(new_squares)
+            if not placed:
                 raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
             if pos > 0 and grid[start - step]:
                 raise self._fail(
@@ -460,23 +483,22 @@ class Board:
                     f"word is not whole word: the tile {self._label(grid[stop])} at "
                     f"{square_name(stop)} is directly after it", stop,
                 )
-            get = values.__getitem__
-            word = grid[start:stop:step]
-            points = (sum(map(get, word)) + extra) * multiplier
-            words: list[tuple[int, ...]] = [tuple(word)]
-            spans: list[tuple[int, int, tuple[int, ...] | None]] = [(start, step, None)]
+            if placed == n:  # no played-through square: the word and the new tiles are as written
+                word = new_tiles = tiles
+            else:
+                word = tuple(grid[start:stop:step])
+                new_tiles = tuple(map(grid.__getitem__, new_squares))
+            points = base * multiplier
+            words: list[tuple[int, ...]] = [word]
+            crossing: list[tuple[int, int]] = []  # (first square, new square) of each cross word
 
-            # Cross words: from each new tile, scan across the main word's direction, when a line
-            # alongside the word has a tile at all (most plays have none).
-            cross_step = 1 if down else BOARD_SIZE
-            lane = col if down else row
-            before_ok, after_ok = lane > 0, lane < BOARD_SIZE - 1
+            # Cross words: from each new tile with a tile beside it, scan across the main word's
+            # direction.
             cross_points = 0
-            if ((before_ok and any(grid[start - cross_step : stop - cross_step : step]))
-                    or (after_ok and any(grid[start + cross_step : stop + cross_step : step]))):
-                for sq in new_squares:
-                    if not ((before_ok and grid[sq - cross_step]) or (after_ok and grid[sq + cross_step])):
-                        continue  # no tile beside it: no cross word
+            if crossers:
+                get = values.__getitem__
+                cross_step = 1 if down else BOARD_SIZE
+                for sq in crossers:
                     if down:  # the row of the square, first and last
                         first_sq = sq - col
                         last_sq = first_sq + BOARD_SIZE - 1
@@ -491,17 +513,17 @@ class Board:
                         hi += cross_step
                     letters = grid[lo : hi + 1 : cross_step]
                     words.append(tuple(letters))
-                    spans.append((lo, cross_step, ((sq - lo) // cross_step,)))
+                    crossing.append((lo, sq))
                     cross_points += ((sum(map(get, letters)) + values[grid[sq]] * (letter_mult[sq] - 1))
                                      * word_mult[sq])
 
             main_coord = coord
             if n > 1:
                 points += cross_points
-            elif len(words) > 1:
+            elif crossing:
                 # One tile with no neighbour in the written direction: its word runs the other way.
-                del words[0], spans[0]
-                first = spans[0][0]
+                del words[0]
+                first = crossing.pop()[0]
                 main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
                 points = cross_points
 
@@ -513,11 +535,11 @@ class Board:
                         f"the first play must cover the centre square {square_name(centre)} "
                         "with a word of two tiles or more", centre,
                     )
-            elif len(words) == 1 and len(new_squares) == len(words[0]):
+            elif len(words) == 1 and placed == len(words[0]):
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
-            move = Move(place, main_coord, tuple(words), tuple(spans), tuple(new_squares),
-                        tuple(new_tiles), points, values, layout)
+            move = Move(place, main_coord, tuple(words), tuple(crossing), tuple(new_squares),
+                        new_tiles, points, values, layout)
             if self._split:
                 self._check_digraphs(place, move.main)
                 for formed in move.cross:
@@ -526,8 +548,18 @@ class Board:
             for sq in new_squares:
                 grid[sq] = EMPTY
             raise
-        self.count += len(new_squares)
+        self.count += placed
         return move
+
+    def _unplaceable(self, place: Place, written: int, sq: int) -> IllegalPlacementError:
+        """The error for a written tile that cannot go on the empty square ``sq``."""
+        if written < 0 or written & THROUGH_BIT:
+            shown = "." if written < 0 else f"({self._label(written & ~THROUGH_BIT)})"
+            return self._fail(
+                place, NO_THROUGH_TILE,
+                f"no tile to play through at {square_name(sq)} ({shown} on an empty square)", sq,
+            )
+        return self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
 
     def _overlap(self, place: Place, written: int, cur: int, sq: int) -> IllegalPlacementError:
         if written & THROUGH_BIT:
