@@ -216,7 +216,7 @@ class Move:
                  "_main", "_cross", "_values", "_layout")
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
-                 crossing: tuple[tuple[int, int], ...], new_squares: tuple[int, ...],
+                 crossing: list[tuple[int, int]], new_squares: tuple[int, ...],
                  new_tiles: tuple[int, ...], points: int, values: list[int], layout: Layout) -> None:
         self.place = place
         self.coord = coord
@@ -489,13 +489,15 @@ class Board:
                 word = tuple(grid[start:stop:step])
                 new_tiles = tuple(map(grid.__getitem__, new_squares))
             points = base * multiplier
-            words: list[tuple[int, ...]] = [word]
+            main_coord = coord
             crossing: list[tuple[int, int]] = []  # (first square, new square) of each cross word
-
-            # Cross words: from each new tile with a tile beside it, scan across the main word's
-            # direction.
-            cross_points = 0
-            if crossers:
+            if not crossers:
+                word_tiles: tuple[tuple[int, ...], ...] = (word,)
+            else:
+                # Cross words: from each new tile with a tile beside it, scan across the main
+                # word's direction.
+                words = [word]
+                cross_points = 0
                 get = values.__getitem__
                 cross_step = 1 if down else BOARD_SIZE
                 for sq in crossers:
@@ -516,29 +518,28 @@ class Board:
                     crossing.append((lo, sq))
                     cross_points += ((sum(map(get, letters)) + values[grid[sq]] * (letter_mult[sq] - 1))
                                      * word_mult[sq])
-
-            main_coord = coord
-            if n > 1:
-                points += cross_points
-            elif crossing:
-                # One tile with no neighbour in the written direction: its word runs the other way.
-                del words[0]
-                first = crossing.pop()[0]
-                main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
-                points = cross_points
+                if n > 1:
+                    points += cross_points
+                else:
+                    # One tile with no neighbour in the written direction: its word runs the other way.
+                    del words[0]
+                    first = crossing.pop()[0]
+                    main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
+                    points = cross_points
+                word_tiles = tuple(words)
 
             if self.count == 0:
                 centre = layout.centre
-                if centre not in new_squares or len(words[0]) < 2:
+                if centre not in new_squares or len(word_tiles[0]) < 2:
                     raise self._fail(
                         place, NOT_CENTRE,
                         f"the first play must cover the centre square {square_name(centre)} "
                         "with a word of two tiles or more", centre,
                     )
-            elif len(words) == 1 and placed == len(words[0]):
+            elif placed == n and not crossers:  # nothing played through, no cross word
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
-            move = Move(place, main_coord, tuple(words), tuple(crossing), tuple(new_squares),
+            move = Move(place, main_coord, word_tiles, crossing, tuple(new_squares),
                         new_tiles, points, values, layout)
             if self._split:
                 self._check_digraphs(place, move.main)
