@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import os
+from operator import itemgetter
 
 from adjudicate.errors import UnknownTileError
 
@@ -250,6 +251,8 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     # test: a parenthesis is no key of _single, and sends the text to the slow path anyway.
     if len(multi_start) == 2 or multi_start.isdisjoint(text):
         try:
+            if len(text) > 1:  # (an itemgetter of one key gives the value, not a tuple)
+                return itemgetter(*text)(alphabet._single)
             return tuple(map(alphabet._single.__getitem__, text))
         except KeyError:
             pass  # the slow path names the bad letter
