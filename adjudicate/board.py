@@ -31,6 +31,7 @@ Board pictures (:class:`Layout`) use one character per square, one row per line:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from adjudicate.errors import IllegalPlayError
 from adjudicate.notation import BOARD_SIZE, COLUMNS, Coord, Place, format_play, square_name
@@ -489,7 +490,7 @@ class Board:
                 word = new_tiles = tiles
             else:
                 word = tuple(grid[start:stop:step])
-                new_tiles = tuple(map(grid.__getitem__, new_squares))
+                new_tiles = itemgetter(*new_squares)(grid) if placed > 1 else (grid[new_squares[0]],)
             points = base * multiplier
             main_coord = coord
             crossing: list[tuple[int, int]] = []  # (first square, new square) of each cross word
