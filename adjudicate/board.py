@@ -223,7 +223,7 @@ class Move:
     # Main word first, then the cross words: the tiles of each; and for each cross word, its first
     # square and the square of its new tile (the main word's squares follow from coord).
     word_tiles: tuple[tuple[int, ...], ...]
-    _crossing: list[tuple[int, int]]
+    _crossing: list[tuple[int, int]] | tuple[()]
     new_squares: tuple[int, ...]
     new_tiles: tuple[int, ...]
     points: int
@@ -493,10 +493,11 @@ class Board:
                 new_tiles = itemgetter(*new_squares)(grid) if placed > 1 else (grid[new_squares[0]],)
             points = base * multiplier
             main_coord = coord
-            crossing: list[tuple[int, int]] = []  # (first square, new square) of each cross word
             if not crossers:
                 word_tiles: tuple[tuple[int, ...], ...] = (word,)
+                crossing: list[tuple[int, int]] | tuple[()] = ()
             else:
+                crossing = []  # (first square, new square) of each cross word
                 # Cross words: from each new tile with a tile beside it, scan across the main
                 # word's direction.
                 words = [word]
