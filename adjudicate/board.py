@@ -502,7 +502,6 @@ class Board:
                 # word's direction.
                 words = [word]
                 cross_points = 0
-                get = values.__getitem__
                 cross_step = 1 if down else BOARD_SIZE
                 for sq in crossers:
                     if down:  # the row of the square, first and last
@@ -511,17 +510,24 @@ class Board:
                     else:  # its column
                         first_sq = sq - row * BOARD_SIZE
                         last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
+                    total = values[grid[sq]] * letter_mult[sq]  # the new tile, its letter premium included
                     lo = sq
-                    while lo > first_sq and grid[lo - cross_step]:
+                    while lo > first_sq:
+                        x = grid[lo - cross_step]
+                        if not x:
+                            break
+                        total += values[x]
                         lo -= cross_step
                     hi = sq
-                    while hi < last_sq and grid[hi + cross_step]:
+                    while hi < last_sq:
+                        x = grid[hi + cross_step]
+                        if not x:
+                            break
+                        total += values[x]
                         hi += cross_step
-                    letters = grid[lo : hi + 1 : cross_step]
-                    words.append(tuple(letters))
+                    words.append(tuple(grid[lo : hi + 1 : cross_step]))
                     crossing.append((lo, sq))
-                    cross_points += ((sum(map(get, letters)) + values[grid[sq]] * (letter_mult[sq] - 1))
-                                     * word_mult[sq])
+                    cross_points += total * word_mult[sq]
                 if n > 1:
                     points += cross_points
                 else:
