@@ -328,12 +328,28 @@ def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
     return tables
 
 
+_LETTER_VALUES: dict[tuple[int, Layout], tuple[list[int], ...]] = {}
+
+
+def _letter_values(values: list[int], layout: Layout) -> tuple[list[int], ...]:
+    """Per tile values and layout (cached): by square, the value by tile code of a tile placed
+    there, its letter premium included (one list per letter multiplier, shared)."""
+    key = (id(values), layout)  # values: one of the _TABLES lists, which live as long as the module
+    table = _LETTER_VALUES.get(key)
+    if table is None:
+        scaled = {m: [v * m for v in values] for m in set(layout.letter_mult)}
+        scaled[1] = values
+        table = _LETTER_VALUES[key] = tuple(scaled[m] for m in layout.letter_mult)
+    return table
+
+
 class Board:
     """A 15x15 board: ``grid`` is a flat list of 225 tile codes, ``EMPTY`` (0) for no tile."""
 
-    __slots__ = ("alphabet", "layout", "grid", "count", "values", "_split")
+    __slots__ = ("alphabet", "layout", "grid", "count", "values", "_split", "_letter_values")
     values: list[int]  # face value by tile code (shared, do not modify)
     _split: dict[int, str]
+    _letter_values: tuple[list[int], ...]  # see _letter_values(); the layout is fixed at creation
 
     def __init__(self, alphabet: Alphabet, *, layout: Layout = STANDARD_LAYOUT) -> None:
         self.alphabet = alphabet
@@ -341,6 +357,7 @@ class Board:
         self.grid: list[int] = [EMPTY] * NUM_SQUARES
         self.count = 0  # tiles on the board
         self.values, self._split = _tables(alphabet)
+        self._letter_values = _letter_values(self.values, layout)
 
     def __repr__(self) -> str:
         return f"<Board {self.alphabet.name}, {self.count} tiles>"
@@ -353,6 +370,7 @@ class Board:
         other.count = self.count
         other.values = self.values
         other._split = self._split
+        other._letter_values = self._letter_values
         return other
 
     def get(self, row: int, col: int) -> int:
@@ -443,7 +461,7 @@ class Board:
         start = row * BOARD_SIZE + col
         values = self.values
         layout = self.layout
-        letter_mult, word_mult = layout.letter_mult, layout.word_mult
+        letter_values, word_mult = self._letter_values, layout.word_mult
         placeable = _PLACEABLE
         before, after = _BESIDE[down]
         new_squares: list[int] = []
@@ -465,7 +483,7 @@ class Board:
                         crossers.append(sq)
                     grid[sq] = t
                     new_squares.append(sq)
-                    base += values[t] * letter_mult[sq]
+                    base += letter_values[sq][t]
                     multiplier *= word_mult[sq]
                 else:
                     raise self._unplaceable(place, t, sq)
@@ -510,7 +528,7 @@ class Board:
                     else:  # its column
                         first_sq = sq - row * BOARD_SIZE
                         last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
-                    total = values[grid[sq]] * letter_mult[sq]  # the new tile, its letter premium included
+                    total = letter_values[sq][grid[sq]]  # the new tile, the letter premium included
                     lo = sq
                     while lo > first_sq:
                         x = grid[lo - cross_step]
