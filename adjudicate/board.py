@@ -220,10 +220,10 @@ class Move:
     # __init__ costs about a thousand instructions more, once per play replayed.
     place: Place
     coord: Coord
-    # Main word first, then the cross words: the tiles of each; and for each cross word, its first
-    # square and the square of its new tile (the main word's squares follow from coord).
+    # Main word first, then the cross words: the tiles of each; and the first square of each cross
+    # word (the main word's squares follow from coord, and a cross word's new tile is on its line).
     word_tiles: tuple[tuple[int, ...], ...]
-    _crossing: list[tuple[int, int]] | tuple[()]
+    _crossing: list[int] | tuple[()]
     new_squares: tuple[int, ...]
     new_tiles: tuple[int, ...]
     points: int
@@ -240,10 +240,13 @@ class Move:
             squares = tuple(range(first, first + len(tiles) * step, step))
             placed = set(self.new_squares)
             new = tuple(k for k, sq in enumerate(squares) if sq in placed)
-        else:  # a cross word: runs across the main word, through one new tile
-            (first, square), step = self._crossing[i - 1], 1 if down else BOARD_SIZE
+        else:  # a cross word: runs across the main word, through one new tile, on the main word's line
+            first = self._crossing[i - 1]
+            if down:  # the main word is in column coord.col, the cross word in a row
+                step, new = 1, (self.coord.col - first % BOARD_SIZE,)
+            else:
+                step, new = BOARD_SIZE, (self.coord.row - first // BOARD_SIZE,)
             squares = tuple(range(first, first + len(tiles) * step, step))
-            new = ((square - first) // step,)
         return FormedWord(tiles, squares, new)
 
     @property
@@ -513,9 +516,9 @@ class Board:
             main_coord = coord
             if not crossers:
                 word_tiles: tuple[tuple[int, ...], ...] = (word,)
-                crossing: list[tuple[int, int]] | tuple[()] = ()
+                crossing: list[int] | tuple[()] = ()
             else:
-                crossing = []  # (first square, new square) of each cross word
+                crossing = []  # the first square of each cross word
                 # Cross words: from each new tile with a tile beside it, scan across the main
                 # word's direction.
                 words = [word]
@@ -544,14 +547,14 @@ class Board:
                         total += values[x]
                         hi += cross_step
                     words.append(tuple(grid[lo : hi + 1 : cross_step]))
-                    crossing.append((lo, sq))
+                    crossing.append(lo)
                     cross_points += total * word_mult[sq]
                 if n > 1:
                     points += cross_points
                 else:
                     # One tile with no neighbour in the written direction: its word runs the other way.
                     del words[0]
-                    first = crossing.pop()[0]
+                    first = crossing.pop()
                     main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
                     points = cross_points
                 word_tiles = tuple(words)
