@@ -287,8 +287,9 @@ def words_formed(move: Move) -> tuple[FormedWord, ...]:
     return (move.main, *move.cross)
 
 
-# Whether a written code (index: the code; -1, PLAYED_THROUGH, reads the last entry) is a tile that
-# may go on an empty square: a letter or a designated blank, not played through.
+# Whether a written code is a tile that may go on an empty square: a letter or a designated blank,
+# not played through. Indexed by the code; -1 (PLAYED_THROUGH) reads the last entry, a THROUGH_BIT
+# code, so False.
 _PLACEABLE = [bool(code & LETTER_MASK) and not code & THROUGH_BIT for code in range(2 * THROUGH_BIT)]
 
 
@@ -482,7 +483,9 @@ class Board:
                         raise self._overlap(place, t, cur, sq)
                     base += values[cur]
                 elif placeable[t]:
-                    if grid[before[sq]] or grid[after[sq]]:  # (read while grid[sq] is still empty)
+                    # A tile beside it, across the play: a cross word. (Off the board's edge the
+                    # tables give sq itself, still empty here.)
+                    if grid[before[sq]] or grid[after[sq]]:
                         crossers.append(sq)
                     grid[sq] = t
                     new_squares.append(sq)
