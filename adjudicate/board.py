@@ -308,7 +308,7 @@ def _beside(step: int) -> tuple[list[int], list[int]]:
     return before, after
 
 
-_BESIDE = (_beside(1), _beside(BOARD_SIZE))  # by the play's direction, down: True (1)
+_BESIDE_ACROSS, _BESIDE_DOWN = _beside(1), _beside(BOARD_SIZE)
 
 _TABLES: dict[tuple[str, tuple[int, ...]], tuple[list[int], dict[int, str]]] = {}
 
@@ -448,9 +448,9 @@ class Board:
         row, col, down = coord.row, coord.col, coord.down
         n = len(tiles)
         if down:
-            step, pos = BOARD_SIZE, row
+            step, pos, (before, after) = BOARD_SIZE, row, _BESIDE_DOWN
         else:
-            step, pos = 1, col
+            step, pos, (before, after) = 1, col, _BESIDE_ACROSS
         if n == 0:
             raise self._fail(place, NO_NEW_TILE, "no tiles in the play")
         if row < 0 or col < 0 or row >= BOARD_SIZE or col >= BOARD_SIZE:  # a Coord made by hand
@@ -467,7 +467,6 @@ class Board:
         layout = self.layout
         letter_values, word_mult = self._letter_values, layout.word_mult
         placeable = _PLACEABLE
-        before, after = _BESIDE[down]
         new_squares: list[int] = []
         crossers: list[int] = []  # the new squares with a tile beside them: a cross word each
         base = 0  # the main word's tile values, the letter premiums of the new tiles included
