@@ -540,16 +540,20 @@ def _parse_lines(
 
 def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines: list[tuple[int, int]]) -> None:
     players = record.players
-    if len(players) > 1 and any(a.number > b.number for a, b in zip(players, players[1:])):
+    numbers = []
+    nicks = set()
+    for p in players:
+        numbers.append(p.number)
+        nicks.add(p.nick)
+    if numbers != sorted(numbers):
         players.sort(key=lambda p: p.number)
-    numbers = [p.number for p in players]
+        numbers.sort()
     if numbers and numbers != list(range(1, len(numbers) + 1)):
         problems.append(GcgProblem(players[0].line, "structure",
                                    f"player numbers are {numbers}, not 1..{len(numbers)}"))
     if record.events and not players:
         problems.append(GcgProblem(record.events[0].line, "structure", "events but no #player line"))
     elif record.events:
-        nicks = {p.nick for p in players}
         unknown: dict[str, list[GcgEvent]] = {}
         for event in record.events:
             if event.nick not in nicks:
@@ -564,7 +568,8 @@ def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines:
             problems.append(GcgProblem(number, "structure", f"#rack{player_no} followed by more events"))
         if record.player_by_number(player_no) is None:
             problems.append(GcgProblem(number, "structure", f"#rack{player_no} but there is no #player{player_no}"))
-    problems.sort(key=lambda p: p.line)
+    if len(problems) > 1:
+        problems.sort(key=lambda p: p.line)
 
 
 def _parse_event(line: str, number: int) -> GcgEvent | str:
