@@ -42,6 +42,7 @@ BLANK_BIT = 0x80
 THROUGH_BIT = 0x100
 PLAYED_THROUGH = -1
 LETTER_MASK = 0x7F
+_NO_TILE = 0xFF  # in Alphabet._rack_bytes: a byte that is no one-byte rack tile
 
 ALPHABET_NAMES = ("english", "spanish", "catalan")
 MAX_TILES = 15
@@ -127,6 +128,15 @@ class Alphabet:
         self._single["."] = PLAYED_THROUGH
         self._rack_single = {f: c for f, c in self._rack.items() if len(f) == 1}
         self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
+        # Fast path of parse_rack, one bytes.translate of the UTF-8 text: byte -> tile code for
+        # every ASCII character whose uppercase is a one-character rack label that starts no longer
+        # one; every other byte (non-ASCII included) -> _NO_TILE, which sends the text the slow way.
+        rack_bytes = bytearray([_NO_TILE]) * 256
+        for b in range(128):
+            up = chr(b).upper()
+            if up in self._rack_single and up not in self._multi_start:
+                rack_bytes[b] = self._rack_single[up]
+        self._rack_bytes = bytes(rack_bytes)
 
     def __repr__(self) -> str:
         return f"get_alphabet({self.name!r})"
@@ -299,6 +309,12 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
 
 def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     """Read a rack: ``?`` is a blank, case ignored, every alias accepted."""
+    try:
+        codes = text.encode().translate(alphabet._rack_bytes)
+    except UnicodeEncodeError:  # a lone surrogate: the slow path names it
+        codes = b"\xff"
+    if _NO_TILE not in codes:
+        return tuple(codes)
     folded = text.upper()
     if alphabet._multi_start.isdisjoint(folded):
         try:
