@@ -229,6 +229,13 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
     return ruleset, reason
 
 
+# _Replay.last_play, the last turn when it was a tile play (what a withdrawal takes back, what a
+# challenge bonus is for). A tuple, as one is made per play (a dict costs more): the player, the
+# move, its score (bingo included), the tiles drawn after it, its event, and as they were before
+# it: the scoreless turns, the player's rack size and the tiles they were known to hold.
+_LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | None"]
+
+
 class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
@@ -304,7 +311,8 @@ class _Replay:
         self.events: list[EventResult] = []
         self.info: list[dict[str, Any]] = []
         self.turn_player: int | None = None  # who moved last (a turn event)
-        self.last_play: dict[str, Any] | None = None  # the last turn, when it was a tile play
+        # The last turn, when it was a tile play (see _LastPlay).
+        self.last_play: _LastPlay | None = None
         self.scoreless = 0
         self.pass_run = 0
         self.ending: str | None = None
@@ -381,7 +389,10 @@ class _Replay:
         result.computed_cumulative = self.computed[p]
 
     # -- racks ----------------------------------------------------------------------------------
-    def read_rack(self, event: GcgEvent) -> tuple[int, ...] | None:
+    def read_rack(self, event: GcgEvent, take: bool = False) -> tuple[int, ...] | None:
+        """The line's rack, checked against the tiles not on the board (None when it has none or
+        it cannot be read). With ``take``, its tiles are left taken out of ``unseen``: the caller
+        puts back those that stay on the rack."""
         if event.rack is None or event.unknown_rack:
             return None
         try:
@@ -394,21 +405,32 @@ class _Replay:
             self.flag(event, ILLEGAL_PLAY,
                       f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
         counts = self.unseen
-        if len(set(rack)) == len(rack):  # no tile twice (most racks): is each one still unseen?
-            if not rack or min(map(counts.__getitem__, rack)) > 0:
-                return rack
-        else:
+        # Take the rack's tiles out of the unseen ones: a count below zero is a tile the rack holds
+        # more copies of than are left (one pass, duplicates included).
+        short = False
+        for t in rack:
+            n = counts[t] - 1
+            counts[t] = n
+            if n < 0:
+                short = True
+        if short or not take:
             for t in rack:
-                if rack.count(t) > counts[t]:
-                    break
-            else:
-                return rack
-        missing = _missing_from_counts(counts, rack)
-        if missing:
+                counts[t] += 1
+        if short:
             self.flag(event, ILLEGAL_PLAY,
-                      f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
-                      "is not left in the bag (counting the tiles on the board)")
+                      f"rack {event.rack} holds {format_rack(_missing_from_counts(counts, rack), self.alphabet)}, "
+                      "which is not left in the bag (counting the tiles on the board)")
+            if take:
+                for t in rack:
+                    counts[t] -= 1
         return rack
+
+    def put_back(self, rack: tuple[int, ...] | None) -> None:
+        """Undo ``read_rack(event, take=True)``: the rack's tiles are unseen again."""
+        if rack is not None:
+            counts = self.unseen
+            for t in rack:
+                counts[t] += 1
 
     def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
         """Stop at a letter of another alphabet (Ę, Ł...): the record is not a game of this set."""
@@ -469,13 +491,14 @@ class _Replay:
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
-        rack = self.read_rack(event)
+        rack = self.read_rack(event, take=True)  # its tiles out of unseen: put back below
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
         try:
             place = parse_play(position or "", written or "", alphabet)
         except AdjudicateError as err:
+            self.put_back(rack)
             self.foreign(event, written or "", err)
             what = f"{position} {written}"
             self.unplaceable(event, p, result, what, f"{what}: {err}", None)
@@ -484,6 +507,7 @@ class _Replay:
         try:
             move = board.play(place)  # resolved and put down
         except IllegalPlacementError as err:
+            self.put_back(rack)
             what = f"{position} {written}"
             if self.board_uncertain and err.reason == "no_through_tile":
                 self.unplaceable(event, p, result, what, None, place)
@@ -497,8 +521,12 @@ class _Replay:
         placed = len(new)
         # The tiles as they stand on a rack (a blank is a blank, whatever it stands for).
         need = new if max(new) < BLANK_BIT else [BLANK if t & BLANK_BIT else t for t in new]
-        left = None
-        if rack is not None:
+        unseen = self.unseen
+        if rack is None:
+            left = None
+            for t in need:
+                unseen[t] -= 1
+        else:
             left = list(rack)
             try:
                 for t in need:
@@ -511,21 +539,21 @@ class _Replay:
                         left.remove(t)
                     else:
                         missing.append(t)
+                        unseen[t] -= 1  # on the board now, though not from the rack
                 self.flag(event, ILLEGAL_PLAY, f"{position} {written}: {format_rack(missing, alphabet)} "
                                                f"not on the rack {event.rack}")
+            for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
+                unseen[t] += 1
         bingo = self.bingo
         result.bingo = bingo
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
         if placed >= bingo[0]:
             total += bingo[1]
-        unseen = self.unseen
-        for t in need:
-            unseen[t] -= 1
         bag = self.bag
         drawn = placed if placed < bag else bag
         self.bag = bag - drawn
         rack_size, known_left = self.rack_size, self.known_left
-        before = (self.scoreless, self.pass_run, rack_size[p], known_left[p])
+        self.last_play = (p, move, total, drawn, event, self.scoreless, rack_size[p], known_left[p])
         rack_size[p] += drawn - placed
         if drawn:
             known_left[p] = None
@@ -533,11 +561,6 @@ class _Replay:
             known_left[p] = tuple(left)
         self.scoreless = self.pass_run = 0
         recorded = event.score
-        self.last_play = {
-            "player": p, "move": move, "score": total, "drawn": drawn, "rack": event.rack,
-            "before": before, "words": move.words, "event": event,
-            "recorded": recorded if recorded is not None else total,
-        }
         bases, cum = self.bases[p], event.cumulative
         if recorded == total and cum is not None and len(bases) == 1 and cum == bases[0] + total:
             # The common case, inline (see account): score and cumulative agree with ours.
@@ -598,7 +621,7 @@ class _Replay:
             self.end(event, "went_out", out=p)
 
     def play_before(self, event: GcgEvent, p: int, result: EventResult,
-                    doing: str) -> tuple[dict[str, Any] | None, int]:
+                    doing: str) -> tuple[_LastPlay | None, int]:
         """The play a withdrawal or a challenge bonus is about (the line before), and whose it is.
 
         None when the line before is not a play (reported, and the line not counted). When the
@@ -610,11 +633,11 @@ class _Replay:
             self.flag(event, UNEXPECTED_EVENT, f"{doing}, but the line before is not a play")
             self.account(event, result, p, 0, doing, unexpected=True)
             return None, p
-        if last["player"] != p:
+        if last[0] != p:
             self.flag(event, UNEXPECTED_EVENT,
-                      f"{doing}, but the play before is {self.nicks[last['player']]}'s "
+                      f"{doing}, but the play before is {self.nicks[last[0]]}'s "
                       "(counted as theirs)")
-            p = last["player"]
+            p = last[0]
             result.player = self.nicks[p]
         return last, p
 
@@ -622,16 +645,17 @@ class _Replay:
         last, p = self.play_before(event, p, result, f"{event.nick} withdraws a phony")
         if last is None:
             return
-        if last["rack"] and event.rack and last["rack"] != event.rack:
+        _, _, score, _, played, _, _, _ = last
+        if played.rack and event.rack and played.rack != event.rack:
             self.flag(event, UNEXPECTED_EVENT,
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
-                      f"it withdraws ({last['rack']}, line {last['event'].line})")
+                      f"it withdraws ({played.rack}, line {played.line})")
         self.undo(last)
         if event.old_phony_form:
             # `-- +0 CUM`: the score stays 0 and the cumulative is set back.
             result.recorded_score = event.score
-            result.computed_score = -last["score"]
-            self.computed[p] -= last["score"]
+            result.computed_score = -score
+            self.computed[p] -= score
             result.computed_cumulative = self.computed[p]
             cum = event.cumulative
             result.recorded_cumulative = cum
@@ -639,25 +663,24 @@ class _Replay:
                 self.bases[p] = [cum] if cum is not None else []
                 self.last_recorded[p] = cum
             else:
-                expected = self.bases[p][0] - last["recorded"]
+                expected = self.bases[p][0] - (played.score if played.score is not None else score)
                 if cum is not None and cum != expected:
                     self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
                               cum, expected)
                 self.bases[p] = [cum if cum is not None else expected]
                 self.last_recorded[p] = self.bases[p][0]
         else:
-            self.account(event, result, p, -last["score"], "phony withdrawn")
+            self.account(event, result, p, -score, "phony withdrawn")
         self.check_scoreless_end(event)
 
-    def undo(self, last: dict[str, Any]) -> None:
+    def undo(self, last: _LastPlay) -> None:
         """Take a withdrawn play off the board and put the bag and racks back as they were."""
-        p, move = last["player"], last["move"]
+        p, move, _, drawn, _, scoreless, size, left = last
         for sq, t in zip(move.new_squares, move.new_tiles):
             self.board.grid[sq] = 0
             self.unseen[BLANK if t & BLANK_BIT else t] += 1
         self.board.count -= len(move.new_tiles)
-        self.bag += last["drawn"]
-        scoreless, _, size, left = last["before"]
+        self.bag += drawn
         self.rack_size[p], self.known_left[p] = size, left
         self.scoreless = scoreless + 1
         self.pass_run = 0
@@ -682,7 +705,7 @@ class _Replay:
         unit = rules.challenge_bonus
         computed = unit
         if rules.challenge_bonus_per == BONUS_PER_WORD and recorded is not None:
-            if recorded % unit == 0 and unit <= recorded <= unit * last["words"]:
+            if recorded % unit == 0 and unit <= recorded <= unit * last[1].words:
                 computed = recorded  # one bonus per challenged word: the record says how many
         self.account(event, result, p, computed, "challenge bonus")
 
@@ -1133,7 +1156,7 @@ def replay_until(
         result=result,
         before=before.board,
         after=after.board,
-        last_move=last["move"] if last else None,
+        last_move=last[1] if last else None,
         bingo=(ruleset.rack_size, ruleset.bingo_bonus),
         nicks=list(after.nicks),
         computed_before=list(before.computed) + [0] * pad,
