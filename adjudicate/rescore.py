@@ -295,6 +295,8 @@ class _Replay:
         self.index: dict[str, list[int]] = {}
         for i, nick in enumerate(self.nicks):
             self.index.setdefault(nick, []).append(i)
+        # The seat of each nick that is one player's (the common case, looked up once per event).
+        self.seat_of = {nick: seats[0] for nick, seats in self.index.items() if len(seats) == 1}
         n = len(self.nicks)
         # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
         self.unseen = [info.count for info in self.alphabet.tiles]
@@ -868,6 +870,15 @@ class _Replay:
             return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
         return len(self.end_lines["penalty"]) >= n
 
+    # Each event kind's method, and whether it is a turn (TURN_KINDS). Plain functions, looked up
+    # once per event: no bound methods made per game.
+    _HANDLERS: dict[str, tuple[Any, bool]] = {
+        "play": (play, True), "pass": (pass_or_exchange, True), "exchange": (pass_or_exchange, True),
+        "phony_withdrawn": (withdraw, False), "challenge_bonus": (challenge_bonus, False),
+        "end_rack_points": (end_rack, False), "end_rack_penalty": (end_rack, False),
+        "time_penalty": (time_penalty, False),
+    }
+
     # -- the whole game ----------------------------------------------------------------------------
     def run(self) -> RescoreReport:
         record = self.record
@@ -877,41 +888,49 @@ class _Replay:
                             f"line {problem.line}: {problem.message}"
                             + (f": {problem.text!r}" if problem.text else ""))
             )
-        reported = {pr.line for pr in record.problems}
-        bad_nicks = {pr.text for pr in record.problems}
-        unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
+        if record.problems:
+            reported = {pr.line for pr in record.problems}
+            bad_nicks = {pr.text for pr in record.problems}
+            unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
+        else:
+            reported, bad_nicks, unreadable = set(), set(), []
         previous = 0
-        handlers = {
-            "play": self.play, "pass": self.pass_or_exchange, "exchange": self.pass_or_exchange,
-            "phony_withdrawn": self.withdraw, "challenge_bonus": self.challenge_bonus,
-            "end_rack_points": self.end_rack, "end_rack_penalty": self.end_rack,
-            "time_penalty": self.time_penalty,
-        }
+        handlers = self._HANDLERS
+        seat_of = self.seat_of
+        events = self.events
         n = len(self.nicks)
         for event in record.events:
-            if unreadable and any(previous < line < event.line for line in unreadable):
-                # An event line between these could not be read: whose turn, the board and the
-                # record's totals are unknown from here; they are not reported again.
-                self.turn_player = None
-                self.board_uncertain = self.board_uncertain or previous + 1
-                self.bases = [[] for _ in self.nicks]
-            previous = event.line
-            seats = self.index.get(event.nick)
-            if seats is None:
-                if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
-                    self.flag(event, PARSE, f"{event.nick!r} is not a player of this game")
-                if event.kind == "end_rack_points" and self.out_player is not None:
-                    seats = [self.out_player]
-                elif self.turn_player is None or event.kind not in TURN_KINDS:
+            if unreadable:
+                if any(previous < line < event.line for line in unreadable):
+                    # An event line between these could not be read: whose turn, the board and the
+                    # record's totals are unknown from here; they are not reported again.
                     self.turn_player = None
-                    self.board_uncertain = self.board_uncertain or event.line
-                    continue
-                else:
-                    seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
-            p = seats[0] if len(seats) == 1 else self.seat(seats, event)
+                    self.board_uncertain = self.board_uncertain or previous + 1
+                    self.bases = [[] for _ in self.nicks]
+                previous = event.line
+            p = seat_of.get(event.nick)
+            if p is None:  # a nick that is no player's, or that two players share
+                seats = self.index.get(event.nick)
+                if seats is None:
+                    if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
+                        self.flag(event, PARSE, f"{event.nick!r} is not a player of this game")
+                    if event.kind == "end_rack_points" and self.out_player is not None:
+                        seats = [self.out_player]
+                    elif self.turn_player is None or event.kind not in TURN_KINDS:
+                        self.turn_player = None
+                        self.board_uncertain = self.board_uncertain or event.line
+                        continue
+                    else:
+                        seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
+                p = seats[0] if len(seats) == 1 else self.seat(seats, event)
             kind = event.kind
+            entry = handlers.get(kind)
+            if entry is None:  # pragma: no cover - the reader knows no other kinds
+                self.flag(event, PARSE, f"unknown event kind {kind}")
+                continue
+            handler, turn = entry
             result = EventResult(event.line, event.nick, kind)
-            if kind in TURN_KINDS:
+            if turn:
                 before = self.turn_player
                 if self.ending is None and (before is None or p == (before + 1) % n):
                     self.turn_player = p  # the common case of check_turn: in turn, game on
@@ -920,14 +939,10 @@ class _Replay:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
                         self.account(event, result, p, event.score or 0, kind, unexpected=True)
-                        self.events.append(result)
+                        events.append(result)
                         continue
-            handler = handlers.get(kind)
-            if handler is None:  # pragma: no cover - the reader knows no other kinds
-                self.flag(event, PARSE, f"unknown event kind {kind}")
-                continue
-            handler(event, p, result)
-            self.events.append(result)
+            handler(self, event, p, result)
+            events.append(result)
             if event.notes and self.ending is None and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
