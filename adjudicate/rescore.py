@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
@@ -217,11 +218,11 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
         return find_ruleset(_DISTRIBUTION_RULES[dist]), f"#tile-distribution {dist}"
-    if any(e.kind == "challenge_bonus" for e in record.events):
+    kinds = [e.kind for e in record.events]
+    if "challenge_bonus" in kinds:
         ruleset, reason = find_ruleset("wespa"), "a (challenge) bonus in a record that names no lexicon"
     else:
         ruleset, reason = find_ruleset("naspa"), "the default (the record names no lexicon)"
-    kinds = [e.kind for e in record.events]
     if "end_rack_points" in kinds and "end_rack_penalty" in kinds[kinds.index("end_rack_points"):]:
         # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
         ruleset = ruleset.replace(outplay="international")
@@ -234,6 +235,18 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
 # move, its score (bingo included), the tiles drawn after it, its event, and as they were before
 # it: the scoreless turns, the player's rack size and the tiles they were known to hold.
 _LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | None"]
+
+
+_NUMBER = attrgetter("number")
+_LINE = attrgetter("line")
+_TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
+
+
+def _tile_counts(alphabet: Alphabet) -> tuple[int, ...]:
+    counts = _TILE_COUNTS.get(alphabet.name)
+    if counts is None:
+        counts = _TILE_COUNTS[alphabet.name] = tuple(info.count for info in alphabet.tiles)
+    return counts
 
 
 class ForeignTilesError(AdjudicateError):
@@ -282,7 +295,7 @@ class _Replay:
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
         self.board = Board(self.alphabet)
-        self.nicks = [p.nick for p in sorted(record.players, key=lambda p: p.number)]
+        self.nicks = [p.nick for p in sorted(record.players, key=_NUMBER)]
         if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
             for event in record.events:
                 if event.nick not in self.nicks:
@@ -299,7 +312,7 @@ class _Replay:
         self.seat_of = {nick: seats[0] for nick, seats in self.index.items() if len(seats) == 1}
         n = len(self.nicks)
         # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
-        self.unseen = [info.count for info in self.alphabet.tiles]
+        self.unseen = list(_tile_counts(self.alphabet))
         self.bag = max(0, 100 - ruleset.rack_size * n)
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
@@ -993,7 +1006,10 @@ class _Replay:
             elif self.bag == 0 and not self.board_uncertain:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
                 # is on an opponent's rack, so the out-play lines must count exactly those.
-                left = sorted(t for t, n in enumerate(self.unseen) for _ in range(max(n, 0)))
+                left = []  # sorted: by code
+                for t, n in enumerate(self.unseen):
+                    if n > 0:
+                        left += [t] * n
                 counted: list[int] = []
                 for e in self.end_lines["points"]:
                     try:
@@ -1055,19 +1071,22 @@ class _Replay:
 
     def report(self) -> RescoreReport:
         record = self.record
+        names: dict[str, str] = {}
+        for p in record.players:
+            names.setdefault(p.nick, p.name)  # the first #player line of a nick names it
         players = [
-            PlayerResult(nick, next((p.name for p in record.players if p.nick == nick), nick),
-                         self.last_recorded[i], self.computed[i])
+            PlayerResult(nick, names.get(nick, nick), self.last_recorded[i], self.computed[i])
             for i, nick in enumerate(self.nicks)
         ]
         if self.forfeits and self.ruleset.overtime_forfeit:
             self.apply_forfeit(players)
         # A player over the maximum overtime loses; when every player is, nobody wins (as
         # `adjudicate clock` says).
+        computed = self.computed
         contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits]
-        best = max((self.computed[i] for i in contenders), default=0)
-        winners = [self.nicks[i] for i in contenders if self.computed[i] == best]
-        self.discrepancies.sort(key=lambda d: d.line)
+        best = max([computed[i] for i in contenders], default=0)
+        winners = [self.nicks[i] for i in contenders if computed[i] == best]
+        self.discrepancies.sort(key=_LINE)
         return RescoreReport(
             file=record.name,
             ruleset=self.ruleset.name,
