@@ -281,6 +281,17 @@ def _multiset_missing(have: Any, need: list[int]) -> list[int]:
 class _Replay:
     """The state of one replay. Internal: use :func:`rescore_game`."""
 
+    # Slots: attribute access is the replay's commonest operation, and a plain instance of more than
+    # 30 attributes keeps them in a dictionary (CPython 3.11), where every access costs more.
+    __slots__ = (
+        "record", "ruleset", "bingo", "scoreless_limit", "reason", "lexicon", "alphabet", "board",
+        "nicks", "index", "seat_of", "unseen", "bag", "rack_size", "known_left", "bases",
+        "board_uncertain", "computed", "last_recorded", "discrepancies", "events", "info",
+        "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at", "out_player",
+        "end_lines", "time_seen", "forfeits", "overtime", "end_adjustment", "time_adjustment",
+        "after_end_pass_ok",
+    )
+
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None
     ) -> None:
