@@ -237,7 +237,9 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
 _LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | None"]
 
 
+_new_object = object.__new__
 _NUMBER = attrgetter("number")
+_NICK = attrgetter("nick")
 _LINE = attrgetter("line")
 _TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
 
@@ -306,7 +308,7 @@ class _Replay:
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
         self.board = Board(self.alphabet)
-        self.nicks = [p.nick for p in sorted(record.players, key=_NUMBER)]
+        self.nicks = list(map(_NICK, sorted(record.players, key=_NUMBER)))
         if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
             for event in record.events:
                 if event.nick not in self.nicks:
@@ -316,11 +318,15 @@ class _Replay:
             raise AdjudicateError(
                 f"{record.name}: {len(self.nicks)} players ({source}): a game has at most {MAX_SEATS}"
             )
-        self.index: dict[str, list[int]] = {}
+        self.index: dict[str, list[int]] = {}  # the seats of each nick
+        self.seat_of: dict[str, int] = {}  # the seat of a nick that is one player's (the common case)
         for i, nick in enumerate(self.nicks):
-            self.index.setdefault(nick, []).append(i)
-        # The seat of each nick that is one player's (the common case, looked up once per event).
-        self.seat_of = {nick: seats[0] for nick, seats in self.index.items() if len(seats) == 1}
+            if nick in self.index:
+                self.index[nick].append(i)
+                self.seat_of.pop(nick, None)  # shared: the seat is chosen by turn (see seat)
+            else:
+                self.index[nick] = [i]
+                self.seat_of[nick] = i
         n = len(self.nicks)
         # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
         self.unseen = list(_tile_counts(self.alphabet))
@@ -329,7 +335,7 @@ class _Replay:
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
         # The record's running totals: candidates for "the cumulative before this line" (more than
         # one after a line the record may or may not have counted).
-        self.bases: list[list[int]] = [[0] for _ in range(n)]
+        self.bases: list[list[int]] = [[0], [0], [0], [0]][:n]  # n <= MAX_SEATS
         self.board_uncertain = 0  # line of the first play that could not be put on the board
         self.computed: list[int] = [0] * n
         self.last_recorded: list[int | None] = [None] * n
@@ -517,7 +523,7 @@ class _Replay:
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
-        rack = self.read_rack(event, take=True)  # its tiles out of unseen: put back below
+        rack = self.read_rack(event, True)  # taken out of unseen: what stays on it is put back below
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
@@ -953,7 +959,8 @@ class _Replay:
                 self.flag(event, PARSE, f"unknown event kind {kind}")
                 continue
             handler, turn = entry
-            result = EventResult(event.line, event.nick, kind)
+            result = _new_object(EventResult)  # as EventResult(...), without calling __init__
+            result.line, result.player, result.kind = event.line, event.nick, kind
             if turn:
                 before = self.turn_player
                 if self.ending is None and (before is None or p == (before + 1) % n):
@@ -1085,31 +1092,31 @@ class _Replay:
         names: dict[str, str] = {}
         for p in record.players:
             names.setdefault(p.nick, p.name)  # the first #player line of a nick names it
-        players = [
-            PlayerResult(nick, names.get(nick, nick), self.last_recorded[i], self.computed[i])
-            for i, nick in enumerate(self.nicks)
-        ]
-        if self.forfeits and self.ruleset.overtime_forfeit:
+        players = []  # (plain loops here and below: comprehensions cost more for 2 players)
+        for i, nick in enumerate(self.nicks):
+            players.append(PlayerResult(nick, names.get(nick, nick), self.last_recorded[i],
+                                        self.computed[i]))
+        forfeits = self.forfeits
+        if forfeits and self.ruleset.overtime_forfeit:
             self.apply_forfeit(players)
-        # A player over the maximum overtime loses; when every player is, nobody wins (as
-        # `adjudicate clock` says).
+        # The highest total wins. A player over the maximum overtime loses; when every player is,
+        # nobody wins (as `adjudicate clock` says).
         computed = self.computed
-        contenders = [i for i in range(len(self.nicks)) if i not in self.forfeits]
-        best = max([computed[i] for i in contenders], default=0)
-        winners = [self.nicks[i] for i in contenders if computed[i] == best]
-        self.discrepancies.sort(key=_LINE)
+        best = None
+        winners: list[str] = []
+        for i, nick in enumerate(self.nicks):
+            if i not in forfeits:
+                if best is None or computed[i] > best:
+                    best, winners = computed[i], [nick]
+                elif computed[i] == best:
+                    winners.append(nick)
+        if len(self.discrepancies) > 1:
+            self.discrepancies.sort(key=_LINE)
+        # (Positional: a class called with keywords gets them in a dict, built for each game.)
         return RescoreReport(
-            file=record.name,
-            ruleset=self.ruleset.name,
-            ruleset_reason=self.reason,
-            lexicon=record.lexicon,
-            players=players,
-            events=self.events,
-            discrepancies=self.discrepancies,
-            info=self.info,
-            ending=self.ending,
-            winners=winners if self.ending else [],
-            checked_words_with=getattr(self.lexicon, "id", None),
+            record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
+            self.discrepancies, self.info, self.ending, winners if self.ending else [],
+            getattr(self.lexicon, "id", None),
         )
 
 
