@@ -218,7 +218,7 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
         return find_ruleset(_DISTRIBUTION_RULES[dist]), f"#tile-distribution {dist}"
-    kinds = [e.kind for e in record.events]
+    kinds = list(map(_KIND, record.events))
     if "challenge_bonus" in kinds:
         ruleset, reason = find_ruleset("wespa"), "a (challenge) bonus in a record that names no lexicon"
     else:
@@ -240,6 +240,7 @@ _LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | Non
 _new_object = object.__new__
 _NUMBER = attrgetter("number")
 _NICK = attrgetter("nick")
+_KIND = attrgetter("kind")
 _LINE = attrgetter("line")
 _TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
 
@@ -449,9 +450,10 @@ class _Replay:
             for t in rack:
                 counts[t] += 1
         if short:
+            missing = _missing_from_counts(counts, rack)
             self.flag(event, ILLEGAL_PLAY,
-                      f"rack {event.rack} holds {format_rack(_missing_from_counts(counts, rack), self.alphabet)}, "
-                      "which is not left in the bag (counting the tiles on the board)")
+                      f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
+                      "is not left in the bag (counting the tiles on the board)")
             if take:
                 for t in rack:
                     counts[t] -= 1
@@ -978,20 +980,21 @@ class _Replay:
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
                 self.ending, self.ended_at = "time", event.line
-        last_event = record.events[-1].line if record.events else 0
-        for p, rack_text in sorted(record.racks.items()):
-            if rack_text and p - 1 < len(self.nicks) and self._pragma_line(f"rack{p}") > last_event:
-                try:
-                    rack = parse_rack(rack_text, self.alphabet)
-                except AdjudicateError as err:
-                    self.flag(None, ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
-                              line=self._pragma_line(f"rack{p}"))
-                    continue
-                missing = _missing_from_counts(self.unseen, rack)
-                if missing:
-                    self.flag(None, ILLEGAL_PLAY,
-                              f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
-                              "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
+        if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
+            last_event = record.events[-1].line if record.events else 0
+            for p, rack_text in sorted(record.racks.items()):
+                if rack_text and p - 1 < len(self.nicks) and self._pragma_line(f"rack{p}") > last_event:
+                    try:
+                        rack = parse_rack(rack_text, self.alphabet)
+                    except AdjudicateError as err:
+                        self.flag(None, ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
+                                  line=self._pragma_line(f"rack{p}"))
+                        continue
+                    missing = _missing_from_counts(self.unseen, rack)
+                    if missing:
+                        self.flag(None, ILLEGAL_PLAY,
+                                  f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
+                                  "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
         self.check_end_lines()
         return self.report()
 
@@ -1016,7 +1019,7 @@ class _Replay:
         alphabet = self.alphabet
         if self.ending == "went_out":
             out = self.out_player
-            held = [self.known_left[i] for i in range(len(self.nicks)) if i != out]
+            held = self.known_left[:out] + self.known_left[out + 1:]  # the others'
             if not self.end_lines["points"]:
                 self.flag(None, END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
@@ -1024,23 +1027,29 @@ class _Replay:
             elif self.bag == 0 and not self.board_uncertain:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
                 # is on an opponent's rack, so the out-play lines must count exactly those.
-                left = []  # sorted: by code
-                for t, n in enumerate(self.unseen):
-                    if n > 0:
-                        left += [t] * n
                 counted: list[int] = []
                 for e in self.end_lines["points"]:
                     try:
                         counted += parse_rack(e.tiles or "", alphabet)
                     except AdjudicateError:
                         return
-                if sorted(counted) != left:
-                    held_text = format_rack(left, alphabet)
-                    self.flag(self.end_lines["points"][0], END_RACK,
-                              f"the opponents held {held_text} (every tile not on the board), "
-                              f"the out-play line(s) count "
-                              f"{format_rack(sorted(counted), alphabet)}",
-                              format_rack(sorted(counted), alphabet), held_text)
+                rest = self.unseen[:]
+                for t in counted:
+                    rest[t] -= 1
+                # Nothing left of the unseen counts: the lines count exactly those tiles (the
+                # common case, decided without listing them).
+                if any(rest):
+                    left = []  # sorted: by code
+                    for t, n in enumerate(self.unseen):
+                        if n > 0:
+                            left += [t] * n
+                    if sorted(counted) != left:
+                        held_text = format_rack(left, alphabet)
+                        self.flag(self.end_lines["points"][0], END_RACK,
+                                  f"the opponents held {held_text} (every tile not on the board), "
+                                  f"the out-play line(s) count "
+                                  f"{format_rack(sorted(counted), alphabet)}",
+                                  format_rack(sorted(counted), alphabet), held_text)
             elif all(h is not None for h in held):
                 total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
                 counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
