@@ -303,8 +303,10 @@ class _Replay:
         self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
         # The scoreless-turn limit is given for the usual table (`players`): rounds of it. A Catalan
         # "three scoreless rounds" is 9 turns at three players, 6 at two.
-        seats = max(2, len(record.players))
-        self.scoreless_limit = max(1, ruleset.scoreless_turns_to_end * seats // ruleset.players)
+        # (Conditional expressions here, not max(): a builtin call costs three times as much.)
+        seats = len(record.players) if len(record.players) > 2 else 2
+        limit = ruleset.scoreless_turns_to_end * seats // ruleset.players
+        self.scoreless_limit = limit if limit > 1 else 1
         self.reason = reason
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
@@ -331,7 +333,8 @@ class _Replay:
         n = len(self.nicks)
         # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
         self.unseen = list(_tile_counts(self.alphabet))
-        self.bag = max(0, 100 - ruleset.rack_size * n)
+        bag = 100 - ruleset.rack_size * n
+        self.bag = bag if bag > 0 else 0
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
         # The record's running totals: candidates for "the cumulative before this line" (more than
@@ -940,8 +943,9 @@ class _Replay:
                     self.board_uncertain = self.board_uncertain or previous + 1
                     self.bases = [[] for _ in self.nicks]
                 previous = event.line
-            p = seat_of.get(event.nick)
-            if p is None:  # a nick that is no player's, or that two players share
+            try:
+                p = seat_of[event.nick]
+            except KeyError:  # a nick that is no player's, or that two players share
                 seats = self.index.get(event.nick)
                 if seats is None:
                     if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
@@ -956,11 +960,11 @@ class _Replay:
                         seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
                 p = seats[0] if len(seats) == 1 else self.seat(seats, event)
             kind = event.kind
-            entry = handlers.get(kind)
-            if entry is None:  # pragma: no cover - the reader knows no other kinds
+            try:
+                handler, turn = handlers[kind]
+            except KeyError:  # pragma: no cover - the reader knows no other kinds
                 self.flag(event, PARSE, f"unknown event kind {kind}")
                 continue
-            handler, turn = entry
             result = _new_object(EventResult)  # as EventResult(...), without calling __init__
             result.line, result.player, result.kind = event.line, event.nick, kind
             if turn:
