@@ -556,29 +556,30 @@ class _Replay:
         result.board = board
         new = move.new_tiles
         placed = len(new)
-        # The tiles as they stand on a rack (a blank is a blank, whatever it stands for).
-        need = new if max(new) < BLANK_BIT else [BLANK if t & BLANK_BIT else t for t in new]
         unseen = self.unseen
         if rack is None:
             left = None
-            for t in need:
-                unseen[t] -= 1
+            for t in new:  # (a blank is a blank, whatever it stands for)
+                unseen[BLANK if t & BLANK_BIT else t] -= 1
         else:
             left = list(rack)
             try:
-                for t in need:
+                for t in new:
                     left.remove(t)
-            except ValueError:  # a tile played that is not on the rack: which ones
+            except ValueError:  # a blank played (code | BLANK_BIT, never on a rack), or a tile not there
                 left = list(rack)
                 missing = []
-                for t in need:
+                for t in new:
+                    if t & BLANK_BIT:
+                        t = BLANK  # a blank is a blank on the rack, whatever it stands for
                     if t in left:
                         left.remove(t)
                     else:
                         missing.append(t)
                         unseen[t] -= 1  # on the board now, though not from the rack
-                self.flag(event, ILLEGAL_PLAY, f"{position} {written}: {format_rack(missing, alphabet)} "
-                                               f"not on the rack {event.rack}")
+                if missing:
+                    self.flag(event, ILLEGAL_PLAY, f"{position} {written}: "
+                              f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
             for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
                 unseen[t] += 1
         bingo = self.bingo
