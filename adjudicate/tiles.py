@@ -42,7 +42,6 @@ BLANK_BIT = 0x80
 THROUGH_BIT = 0x100
 PLAYED_THROUGH = -1
 LETTER_MASK = 0x7F
-_NO_TILE = 0xFF  # in Alphabet._rack_bytes: a byte that is no one-byte rack tile
 
 ALPHABET_NAMES = ("english", "spanish", "catalan")
 MAX_TILES = 15
@@ -128,15 +127,6 @@ class Alphabet:
         self._single["."] = PLAYED_THROUGH
         self._rack_single = {f: c for f, c in self._rack.items() if len(f) == 1}
         self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
-        # Fast path of parse_rack, one bytes.translate of the UTF-8 text: byte -> tile code for
-        # every ASCII character whose uppercase is a one-character rack label that starts no longer
-        # one; every other byte (non-ASCII included) -> _NO_TILE, which sends the text the slow way.
-        rack_bytes = bytearray([_NO_TILE]) * 256
-        for b in range(128):
-            up = chr(b).upper()
-            if up in self._rack_single and up not in self._multi_start:
-                rack_bytes[b] = self._rack_single[up]
-        self._rack_bytes = bytes(rack_bytes)
 
     def __repr__(self) -> str:
         return f"get_alphabet({self.name!r})"
@@ -307,10 +297,30 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     return tuple(out)
 
 
+# The fast path of parse_rack: one bytes.translate of the UTF-8 text, with a table kept on the alphabet
+# (built on its first rack). Byte -> tile code for every ASCII character whose uppercase is a
+# one-character rack label that starts no longer one; any other byte (non-ASCII included) ->
+# _NO_TILE, which sends the text the slow way.
+_NO_TILE = 0xFF
+
+
+def _rack_bytes(alphabet: Alphabet) -> bytes:
+    table = bytearray([_NO_TILE]) * 256
+    for b in range(128):
+        up = chr(b).upper()
+        if up in alphabet._rack_single and up not in alphabet._multi_start:
+            table[b] = alphabet._rack_single[up]
+    return bytes(table)
+
+
 def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     """Read a rack: ``?`` is a blank, case ignored, every alias accepted."""
     try:
-        codes = text.encode().translate(alphabet._rack_bytes)
+        table = alphabet._rack_bytes  # type: ignore[attr-defined]
+    except AttributeError:  # the first rack read with this alphabet
+        table = alphabet._rack_bytes = _rack_bytes(alphabet)  # type: ignore[attr-defined]
+    try:
+        codes = text.encode().translate(table)
     except UnicodeEncodeError:  # a lone surrogate: the slow path names it
         codes = b"\xff"
     if _NO_TILE not in codes:
