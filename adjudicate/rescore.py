@@ -906,13 +906,14 @@ class _Replay:
             return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
         return len(self.end_lines["penalty"]) >= n
 
-    # Each event kind's method, and whether it is a turn (TURN_KINDS). Plain functions, looked up
-    # once per event: no bound methods made per game.
+    # Each event kind's method, and whether it is a turn: one look-up per event. (Plain functions,
+    # called with the replay: no bound methods made per game.)
     _HANDLERS: dict[str, tuple[Any, bool]] = {
-        "play": (play, True), "pass": (pass_or_exchange, True), "exchange": (pass_or_exchange, True),
-        "phony_withdrawn": (withdraw, False), "challenge_bonus": (challenge_bonus, False),
-        "end_rack_points": (end_rack, False), "end_rack_penalty": (end_rack, False),
-        "time_penalty": (time_penalty, False),
+        kind: (handler, kind in TURN_KINDS) for kind, handler in {
+            "play": play, "pass": pass_or_exchange, "exchange": pass_or_exchange,
+            "phony_withdrawn": withdraw, "challenge_bonus": challenge_bonus,
+            "end_rack_points": end_rack, "end_rack_penalty": end_rack, "time_penalty": time_penalty,
+        }.items()
     }
 
     # -- the whole game ----------------------------------------------------------------------------
