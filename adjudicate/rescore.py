@@ -612,7 +612,12 @@ class _Replay:
             self.account(event, result, p, total, f"{position} {written}")
         lexicon = self.lexicon
         if lexicon is not None:
-            bad = [format_word(w, alphabet) for w in move.word_tiles if to_key(w, alphabet) not in lexicon]
+            bad = None
+            for w in move.word_tiles:  # (a plain loop: a comprehension is a call, once a play)
+                if to_key(w, alphabet) not in lexicon:
+                    if bad is None:
+                        bad = []
+                    bad.append(format_word(w, alphabet))
             if bad:
                 self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
                                   "words": bad, "play": f"{position} {written}"})

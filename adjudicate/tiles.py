@@ -361,8 +361,10 @@ def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
 def to_key(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
     """The DAWG key of a word: one code point per tile, blanks read as their letter."""
     try:
-        return "".join(map(alphabet._code_keys.__getitem__, tiles))
-    except KeyError:  # a played-through or parenthesised code: its letter, as far as it has one
+        # One itemgetter call (a string for one tile, which join leaves as it is; no tile at all
+        # raises TypeError): cheaper than a map of dict lookups.
+        return "".join(itemgetter(*tiles)(alphabet._code_keys))
+    except (KeyError, TypeError):  # a played-through or parenthesised code: its letter, as far as it has one
         keys = alphabet.keys
         return "".join(keys[t & LETTER_MASK] for t in tiles)
 
