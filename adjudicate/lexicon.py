@@ -332,6 +332,33 @@ class Lexicon:
         return text
 
 
+class LookupMemo(dict):  # type: ignore[type-arg]
+    """``key in memo`` answers ``key in lexicon``, asking the lexicon once per key: batch work
+    (``rescore --check-words``) looks the same words up again and again.
+
+    It is the dict of the keys seen so far (key -> found). ``in`` is the dict's own item lookup:
+    a key seen before costs no Python call at all; an unseen one goes to ``__missing__``. (As any
+    dict, an empty memo is false: test it with ``is None``.)
+
+    >>> memo = LookupMemo(open_lexicon("en-kjxqz"))
+    >>> ("QI" in memo, "QX" in memo, "QI" in memo, len(memo))
+    (True, False, True, 2)
+    """
+
+    __slots__ = ("lexicon", "id")
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        super().__init__()
+        self.lexicon = lexicon
+        self.id = lexicon.id
+
+    __contains__ = dict.__getitem__  # type: ignore[assignment]  # (a hit returns the stored bool)
+
+    def __missing__(self, key: str) -> bool:
+        found = self[key] = key in self.lexicon
+        return found
+
+
 def _load_dawg(data: bytes, lexicon_id: str) -> array:  # type: ignore[type-arg]
     """The units of a plain DAWG file (a little-endian uint32 count, then the uint32 units)."""
     size = int.from_bytes(data[:4], "little") if len(data) >= 4 else -1

@@ -47,8 +47,9 @@ def rescore_one(
         lexicon = None
         if check_words:
             lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
-            if lexicon.alphabet != ruleset.alphabet:
-                return {"file": name, "error": f"lexicon {lexicon.id} is {lexicon.alphabet}, but "
+            alphabet = lexicon.lexicon.alphabet.name
+            if alphabet != ruleset.alphabet:
+                return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
                         f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
         report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon)
@@ -71,25 +72,10 @@ _LEXICONS: dict[str, Any] = {}
 def _lexicon(name: str) -> Any:
     """One lexicon per process, with a memo in front of its lookups (batch work repeats words)."""
     if name not in _LEXICONS:
-        from adjudicate.lexicon import open_lexicon
+        from adjudicate.lexicon import LookupMemo, open_lexicon
 
-        lexicon = open_lexicon(name)
-        _LEXICONS[name] = _Memo(lexicon)
+        _LEXICONS[name] = LookupMemo(open_lexicon(name))
     return _LEXICONS[name]
-
-
-class _Memo:
-    def __init__(self, lexicon: Any) -> None:
-        self.lexicon = lexicon
-        self.id = lexicon.id
-        self.alphabet = lexicon.alphabet.name
-        self.seen: dict[str, bool] = {}
-
-    def __contains__(self, key: str) -> bool:
-        found = self.seen.get(key)
-        if found is None:
-            found = self.seen[key] = key in self.lexicon
-        return found
 
 
 def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
