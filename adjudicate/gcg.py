@@ -396,6 +396,9 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
     return "\n".join(out), label
 
 
+_new_event = object.__new__
+
+
 def _parse_lines(
     lines: list[str], record: GameRecord, problems: list[GcgProblem], *, has_control: bool, long_text: bool
 ) -> None:
@@ -425,17 +428,23 @@ def _parse_lines(
                 nick, rack, pos, word, score, cum, desc, score2, cum2 = m.groups()
                 if rack != "UNKNOWN":
                     if pos is not None:
-                        events.append(GcgEvent(number, line, nick, "play", rack, pos, word, None, int(score),
-                                               int(cum), [], [], False, False))
+                        kind, tiles, old_phony = "play", word, False
                     else:
                         kind = _FAST_KINDS.get(desc)
                         if kind is None:
-                            events.append(GcgEvent(number, line, nick, "exchange", rack, None, desc[1:], None,
-                                                   int(score2), int(cum2), [], [], False, False))
+                            kind, tiles, old_phony = "exchange", desc[1:], False
                         else:
-                            events.append(GcgEvent(number, line, nick, kind, rack, None, None, None, int(score2),
-                                                   int(cum2), [], [], kind == "phony_withdrawn" and score2[0] == "+",
-                                                   False))
+                            tiles, old_phony = None, kind == "phony_withdrawn" and score2[0] == "+"
+                        score, cum = score2, cum2
+                    # GcgEvent(number, line, ...) without the call of its __init__ (this runs for
+                    # nearly every line of every record): the same fields, set here.
+                    event = _new_event(GcgEvent)
+                    event.line, event.raw, event.nick, event.kind, event.rack = number, line, nick, kind, rack
+                    event.position, event.tiles, event.exchange_count = pos, tiles, None
+                    event.score, event.cumulative = int(score), int(cum)
+                    event.notes, event.note_lines = [], []
+                    event.old_phony_form, event.unknown_rack = old_phony, False
+                    events.append(event)
                     if not first_event_line:
                         first_event_line = number
                     continue

@@ -498,3 +498,37 @@ def test_nick_with_a_colon_round_trips():
     record = read_gcg(b"#player1 a:b A\n#player2 c: C\n>a:b: DINNVWY 8D WINDY +32 32\n>c:: AB - +0 0\n")
     assert [e.nick for e in record.events] == ["a:b", "c:"] and record.problems == []
     assert semantic(read_gcg(write_gcg(record).encode())) == semantic(record)
+
+
+# -- the reader's fast path (one regular expression for the common lines) against the full parser --
+
+FAST_FORMS = [
+    ">doug: DINNVWY 8D WINDY +32 32",
+    ">doug: ?DINNVW h8 wINDY +32 32",
+    ">doug: AEINRST 8D .INDY +30 62 WINDY HE",  # trailing cross-word list
+    ">emely: DEIILTZ - +0 55",
+    ">emely: DEIILTZ -DIZ +0 55",
+    ">emely: DEIILTZ -- -24 31",
+    ">emely: DEIILTZ -- +0 31",  # the old phony form
+    ">emely: DEIILTZ (challenge) +5 60",
+    ">emely:   DEIILTZ\t8D   ZED  +32  -5",
+]
+
+
+def test_fast_path_reads_what_the_full_parser_reads() -> None:
+    """Every event the fast path reads equals what _parse_event makes of the same line (all fields:
+    a field the fast path forgot to set fails the comparison), for typical forms and every event
+    line of the corpus."""
+    from adjudicate.gcg import _parse_event
+
+    lines = list(FAST_FORMS)
+    for path in CORPUS_GCG:
+        lines += [line for line in path.read_bytes().decode("latin-1").splitlines() if line.startswith(">")]
+    compared = 0
+    for line in lines:
+        record = read_gcg(game(line))
+        if not record.events:
+            continue
+        assert record.events[0] == _parse_event(line, 3), line
+        compared += 1
+    assert compared >= len(FAST_FORMS)
