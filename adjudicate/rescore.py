@@ -673,7 +673,11 @@ class _Replay:
         """
         last = self.last_play
         if last is None or not self.events or self.events[-1].kind != "play":
-            self.flag(event, UNEXPECTED_EVENT, f"{doing}, but the line before is not a play")
+            if self.events and self.events[-1].kind == "play" and self.ending is not None:
+                why = "the play before comes after the end of the game (not replayed)"
+            else:
+                why = "the line before is not a play"
+            self.flag(event, UNEXPECTED_EVENT, f"{doing}, but {why}")
             self.account(event, result, p, 0, doing, unexpected=True)
             return None, p
         if last[0] != p:
@@ -983,6 +987,9 @@ class _Replay:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
                         self.account(event, result, p, event.score or 0, kind, unexpected=True)
+                        # Not replayed: a withdrawal or a challenge bonus on the next line is
+                        # about this move, not about the last one on the board.
+                        self.last_play = None
                         events.append(result)
                         continue
             handler(self, event, p, result)

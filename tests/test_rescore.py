@@ -341,3 +341,20 @@ def test_two_double_words_multiply_by_four():
     report = rescore_text(X4)
     assert_clean(report, {"alice": 12, "bob": 36})
     assert found(rescore_text(X4.replace("+36 36", "+18 18"))) == [(5, "score")]
+
+
+def test_withdrawing_a_move_made_after_the_end_leaves_the_last_real_play_alone() -> None:
+    """A move after the end of the game is not replayed: a withdrawal on the next line is about
+    that move, and must not take the last play on the board back (b's I.S here, 6 points)."""
+    game = (
+        "#player1 a A\n#player2 b B\n"
+        ">a: ABDEFGH 8G BAD +12 12\n"  # B3 A1 D2 = 6, x2 on the centre star: 12
+        ">b: CEIOSTU I7 I.S +6 6\n"  # I on I7 (DL) 2, D 2, S on I9 (DL) 2: 6
+        "#note game time expired\n"
+    )
+    after = ">a: EFGHIJK 10B HE +9 21\n>a: EFGHIJK -- -9 12\n"
+    assert finals(rescore_text(game))["b"] == (6, 6)
+    report = rescore_text(game + after)
+    assert finals(report)["b"] == (6, 6)
+    assert found(report) == [(6, "unexpected_event"), (7, "unexpected_event")]
+    assert "comes after the end of the game" in report.discrepancies[1].message
