@@ -332,19 +332,21 @@ def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
     return tables
 
 
-_LETTER_VALUES: dict[tuple[int, Layout], tuple[list[int], ...]] = {}
+_LETTER_VALUES: dict[tuple[int, int], tuple[list[int], Layout, tuple[list[int], ...]]] = {}
 
 
-def _letter_values(values: list[int], layout: Layout) -> tuple[list[int], ...]:
-    """Per tile values and layout (cached): by square, the value by tile code of a tile placed
-    there, its letter premium included (one list per letter multiplier, shared)."""
-    key = (id(values), layout)  # values: one of the _TABLES lists, which live as long as the module
-    table = _LETTER_VALUES.get(key)
-    if table is None:
+def _letter_values(values: list[int], layout: Layout) -> tuple[list[int], Layout, tuple[list[int], ...]]:
+    """Per tile values and layout (cached): ``(values, layout, table)``, where ``table`` gives by
+    square the value by tile code of a tile placed there, its letter premium included (one list
+    per letter multiplier, shared). The entry holds ``values`` and ``layout``, so their ids, the
+    key, cannot be reused by other objects while it is cached."""
+    key = (id(values), id(layout))
+    entry = _LETTER_VALUES.get(key)
+    if entry is None:
         scaled = {m: [v * m for v in values] for m in set(layout.letter_mult)}
         scaled[1] = values
-        table = _LETTER_VALUES[key] = tuple(scaled[m] for m in layout.letter_mult)
-    return table
+        entry = _LETTER_VALUES[key] = (values, layout, tuple(scaled[m] for m in layout.letter_mult))
+    return entry
 
 
 class Board:
@@ -353,7 +355,7 @@ class Board:
     __slots__ = ("alphabet", "layout", "grid", "count", "values", "_split", "_letter_values")
     values: list[int]  # face value by tile code (shared, do not modify)
     _split: dict[int, str]
-    _letter_values: tuple[list[int], ...]  # see _letter_values(); the layout is fixed at creation
+    _letter_values: tuple[list[int], Layout, tuple[list[int], ...]]  # see _letter_values()
 
     def __init__(self, alphabet: Alphabet, *, layout: Layout = STANDARD_LAYOUT) -> None:
         self.alphabet = alphabet
@@ -465,7 +467,11 @@ class Board:
         start = row * BOARD_SIZE + col
         values = self.values
         layout = self.layout
-        letter_values, word_mult = self._letter_values, layout.word_mult
+        lv_values, lv_layout, letter_values = self._letter_values
+        if lv_values is not values or lv_layout is not layout:  # values or layout set anew
+            self._letter_values = _letter_values(values, layout)
+            letter_values = self._letter_values[2]
+        word_mult = layout.word_mult
         placeable = _PLACEABLE
         new_squares: list[int] = []
         crossers: list[int] = []  # the new squares with a tile beside them: a cross word each

@@ -325,7 +325,7 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         codes = b"\xff"
     if _NO_TILE not in codes:
         return tuple(codes)
-    folded = text.upper()
+    folded = text.upper()  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
     if alphabet._multi_start.isdisjoint(folded):
         try:
             return tuple(map(alphabet._rack_single.__getitem__, folded))
@@ -364,7 +364,7 @@ def to_key(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
         # One itemgetter call (a string for one tile, which join leaves as it is; no tile at all
         # raises TypeError): cheaper than a map of dict lookups.
         return "".join(itemgetter(*tiles)(alphabet._code_keys))
-    except (KeyError, TypeError):  # a played-through or parenthesised code: its letter, as far as it has one
+    except (KeyError, TypeError):  # a played-through or parenthesised code (or no tile): its letter, as far as it has one
         keys = alphabet.keys
         return "".join(keys[t & LETTER_MASK] for t in tiles)
 

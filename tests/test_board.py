@@ -353,3 +353,16 @@ def test_play_keeps_the_tiles_resolve_takes_them_back() -> None:
     assert board.play(parse_play("7C", "GALE", EN)).points == move.points == 16
     assert board.count == 9 and names(move.new_squares) == ["C7", "D7", "E7", "F7"]
     assert [board.grid[sq] for sq in move.new_squares] == list(parse_tiles("GALE", EN))
+
+
+def test_a_layout_set_after_the_board_is_made_is_the_one_scored() -> None:
+    """Board.play keeps per-square letter values for its layout: setting another layout (or
+    values) afterwards must not leave the old premiums in use."""
+    english = get_alphabet("english")
+    plain = Layout("\n".join(["." * 15] * 7 + ["." * 7 + "*" + "." * 7] + ["." * 15] * 7))
+    board = Board(english)
+    board.layout = plain
+    move = board.play(parse_play("8D", "WINDY", english))
+    assert move.points == 24  # W4 I1 N1 D2 Y4 = 12, doubled on the star; no DL on 8D/8L here
+    standard = Board(english).play(parse_play("8D", "WINDY", english))
+    assert standard.points == 32  # W on 8D, a double letter: 16 x 2
