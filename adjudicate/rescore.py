@@ -450,8 +450,7 @@ class _Replay:
             if n < 0:
                 short = True
         if short or not take:
-            for t in rack:
-                counts[t] += 1
+            self.put_back(rack)
         if short:
             missing = _missing_from_counts(counts, rack)
             self.flag(event, ILLEGAL_PLAY,
