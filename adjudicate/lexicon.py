@@ -332,30 +332,36 @@ class Lexicon:
         return text
 
 
-class LookupMemo(dict):  # type: ignore[type-arg]
-    """``key in memo`` answers ``key in lexicon``, asking the lexicon once per key: batch work
-    (``rescore --check-words``) looks the same words up again and again.
+class TileMemo(dict):  # type: ignore[type-arg]
+    """``word in memo`` for a word given as its tile codes (a tuple, as the board gives it):
+    whether ``lexicon`` holds it, asked once per tuple. The replay's word checks use it.
 
-    It is the dict of the keys seen so far (key -> found). ``in`` is the dict's own item lookup:
-    a key seen before costs no Python call at all; an unseen one goes to ``__missing__``. (As any
-    dict, an empty memo is false: test it with ``is None``.)
+    It is the dict of the words seen so far (tile codes -> found), and ``in`` is the dict's own
+    item lookup: a word seen before costs one hash of its small tuple and no Python call, and no
+    key string is built for it (:func:`adjudicate.tiles.to_key` runs only for a new tuple, in
+    ``__missing__``). A blank and its natural tile are different codes, so a word may be
+    asked twice, once each way; the answer is the same. ``alphabet`` reads the codes (default: the
+    lexicon's own). As any dict, an empty memo is false: test it with ``is None``.
 
-    >>> memo = LookupMemo(open_lexicon("en-kjxqz"))
-    >>> ("QI" in memo, "QX" in memo, "QI" in memo, len(memo))
+    >>> en = open_lexicon("en-kjxqz")
+    >>> memo = TileMemo(en)
+    >>> qi, qx = tiles.parse_word("QI", en.alphabet), tiles.parse_word("QX", en.alphabet)
+    >>> (qi in memo, qx in memo, qi in memo, len(memo))
     (True, False, True, 2)
     """
 
-    __slots__ = ("lexicon", "id")
+    __slots__ = ("lexicon", "alphabet", "id")
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, alphabet: tiles.Alphabet | None = None) -> None:
         super().__init__()
         self.lexicon = lexicon
-        self.id = lexicon.id
+        self.alphabet = alphabet if alphabet is not None else lexicon.alphabet
+        self.id = getattr(lexicon, "id", None)
 
     __contains__ = dict.__getitem__  # type: ignore[assignment]  # (a hit returns the stored bool)
 
-    def __missing__(self, key: str) -> bool:
-        found = self[key] = key in self.lexicon
+    def __missing__(self, word: tuple[int, ...]) -> bool:
+        found = self[word] = tiles.to_key(word, self.alphabet) in self.lexicon
         return found
 
 

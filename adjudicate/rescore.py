@@ -26,6 +26,7 @@ from adjudicate.board import Board, IllegalPlacementError
 from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.lexicon import TileMemo
 from adjudicate.notation import parse_play
 from adjudicate.rules import (
     BONUS_PER_WORD,
@@ -46,7 +47,6 @@ from adjudicate.tiles import (
     format_word,
     get_alphabet,
     parse_rack,
-    to_key,
 )
 
 # Discrepancy kinds (SPEC §1.3).
@@ -287,7 +287,7 @@ class _Replay:
     # Slots: attribute access is the replay's commonest operation, and a plain instance of more than
     # 30 attributes keeps them in a dictionary (CPython 3.11), where every access costs more.
     __slots__ = (
-        "record", "ruleset", "bingo", "scoreless_limit", "reason", "lexicon", "alphabet", "board",
+        "record", "ruleset", "bingo", "scoreless_limit", "reason", "lexicon", "words", "alphabet", "board",
         "nicks", "index", "seat_of", "unseen", "bag", "rack_size", "known_left", "bases",
         "board_uncertain", "computed", "last_recorded", "discrepancies", "events", "info",
         "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at", "out_player",
@@ -310,6 +310,14 @@ class _Replay:
         self.reason = reason
         self.lexicon = lexicon
         self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
+        # The word checks ask a memo keyed by tile codes: the caller's own, which lasts from game
+        # to game (as `rescore --check-words` passes it), or one for this game.
+        words = lexicon
+        if type(words) is TileMemo and words.alphabet is not self.alphabet:
+            words = words.lexicon
+        if words is not None and type(words) is not TileMemo:
+            words = TileMemo(words, self.alphabet)
+        self.words = words
         self.board = Board(self.alphabet)
         self.nicks = list(map(_NICK, sorted(record.players, key=_NUMBER)))
         if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
@@ -609,11 +617,11 @@ class _Replay:
             result.computed_cumulative = computed[p]
         else:
             self.account(event, result, p, total, f"{position} {written}")
-        lexicon = self.lexicon
-        if lexicon is not None:
+        words = self.words
+        if words is not None:
             bad = None
             for w in move.word_tiles:  # (a plain loop: a comprehension is a call, once a play)
-                if to_key(w, alphabet) not in lexicon:
+                if w not in words:
                     if bad is None:
                         bad = []
                     bad.append(format_word(w, alphabet))
@@ -1153,7 +1161,9 @@ def rescore_game(
     """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
     :func:`choose_ruleset`) and report every disagreement. With ``lexicon`` (anything answering
     ``key in lexicon``), every word formed is looked up and unchallenged phonies are listed in
-    ``report.info`` (information: under the rules an unchallenged play stands)."""
+    ``report.info`` (information: under the rules an unchallenged play stands). For many games,
+    pass a :class:`~adjudicate.lexicon.TileMemo` of the ruleset's alphabet: its answers then last
+    from one game to the next."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
     for line, keyword, value in record.pragmas:

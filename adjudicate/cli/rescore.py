@@ -47,7 +47,7 @@ def rescore_one(
         lexicon = None
         if check_words:
             lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
-            alphabet = lexicon.lexicon.alphabet.name
+            alphabet = lexicon.alphabet.name
             if alphabet != ruleset.alphabet:
                 return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
                         f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
@@ -72,9 +72,9 @@ _LEXICONS: dict[str, Any] = {}
 def _lexicon(name: str) -> Any:
     """One lexicon per process, with a memo in front of its lookups (batch work repeats words)."""
     if name not in _LEXICONS:
-        from adjudicate.lexicon import LookupMemo, open_lexicon
+        from adjudicate.lexicon import TileMemo, open_lexicon
 
-        _LEXICONS[name] = LookupMemo(open_lexicon(name))
+        _LEXICONS[name] = TileMemo(open_lexicon(name))
     return _LEXICONS[name]
 
 
