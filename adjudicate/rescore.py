@@ -705,6 +705,12 @@ class _Replay:
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")
         self.undo(last)
+        if self.words is not None:  # challenged off the board: no longer an unchallenged phony
+            info = self.info
+            for i in range(len(info) - 1, -1, -1):
+                if info[i]["line"] == played.line and info[i]["kind"] == "phony":
+                    del info[i]
+                    break
         if event.old_phony_form:
             # `-- +0 CUM`: the score stays 0 and the cumulative is set back.
             result.recorded_score = event.score

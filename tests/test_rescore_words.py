@@ -1,0 +1,130 @@
+"""Word checks (`rescore --check-words`, SPEC §1.3): every word a play forms is looked up, and the
+words the lexicon lacks are listed as information on the play. An unchallenged phony stands under
+the rules, so it is not a discrepancy; a phony withdrawn after a challenge is not listed.
+
+The lexicons are built here from the very words the fixtures form, some left out on purpose: the
+words reported must be exactly those.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate import lexiconbuild as lb
+from adjudicate.cli import app
+from adjudicate.gcg import read_gcg
+from adjudicate.lexicon import TileMemo, open_lexicon
+from adjudicate.rescore import rescore_game
+from adjudicate.tiles import get_alphabet
+
+GAMES = Path(__file__).parent / "data" / "games"
+
+# fx_fise_outplay.gcg forms one word a play (the main word; no cross words), lines 5-18. Blanks:
+# line 11 CA[rr]ETERO (a blank RR), line 17 HUEsCODA (a blank S).
+FISE_WORDS = {5: "PALOMAS", 6: "PIJOTERO", 7: "LINTERNA", 8: "MANZANOS", 9: "SOBRINOS",
+              10: "[LL]AMARADA", 11: "CA[RR]ETERO", 12: "ESPATULA", 13: "PALOMASYSHSFED",
+              14: "[CH]IQUEDOS", 15: "BUÑUELOS", 16: "VIDA[RR]ECE", 17: "HUESCODA", 18: "FIGLECGH"}
+# fx_wespa_challenge.gcg: line 5 HEAT, line 6 AXES (and HEATS), line 8 7D TRIO with the cross
+# words RH, IE and OA; line 9 withdraws TRIO (the old "-- +0" form).
+WESPA_WORDS = ["HEAT", "AXES", "HEATS", "TRIO", "IE", "OA"]  # RH is not a word here
+
+
+def build(tmp_path: Path, name: str, alphabet: str, words: list[str]):
+    source = tmp_path / f"{name}.txt"
+    source.write_text("\n".join(words) + "\n", encoding="utf-8")
+    lb.build_lexicon(str(source), alphabet, f"Test {name}", out_dir=str(tmp_path / name))
+    return open_lexicon(str(tmp_path / name))
+
+
+def game(name: str):
+    return read_gcg((GAMES / name).read_bytes(), name=name)
+
+
+def phonies(report) -> list[tuple[int, list[str], str]]:
+    return [(i["line"], i["words"], i["play"]) for i in report.info if i["kind"] == "phony"]
+
+
+def test_every_word_in_the_lexicon_lists_no_phony(tmp_path: Path) -> None:
+    lex = build(tmp_path, "es-all", "spanish", list(FISE_WORDS.values()))
+    report = rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex)
+    assert report.ok
+    assert phonies(report) == []
+    assert report.checked_words_with == lex.id
+
+
+def test_the_words_left_out_are_listed_blanks_lowercase(tmp_path: Path) -> None:
+    left_out = {11, 14, 17}  # a blank digraph, a natural digraph, a blank letter
+    lex = build(tmp_path, "es-some", "spanish",
+                [w for line, w in FISE_WORDS.items() if line not in left_out])
+    report = rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex)
+    assert report.ok  # information, not discrepancies
+    assert phonies(report) == [
+        (11, ["CA[rr]ETERO"], "E1 CA[rr]ETER."),
+        (14, ["[CH]IQUEDOS"], "J1 [CH]IQUEDO."),
+        (17, ["HUEsCODA"], "K8 .UEsCODA"),
+    ]
+    assert [i["player"] for i in report.info] == ["ana", "beto", "ana"]
+
+
+def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: Path) -> None:
+    lex = build(tmp_path, "en-some", "english", WESPA_WORDS)
+    # As recorded, TRIO (line 8) is withdrawn on line 9: challenged off, it is no unchallenged phony.
+    assert phonies(rescore_game(game("fx_wespa_challenge.gcg"), lexicon=lex)) == []
+    text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8")
+    kept = text.replace(">alice: ?EIORTT -- +0 14\n", "")
+    report = rescore_game(read_gcg(kept.encode(), name="kept.gcg"), lexicon=lex)
+    assert phonies(report) == [(8, ["RH"], "7D TRIO")]
+
+
+def test_one_memo_across_games_gives_the_same_answers(tmp_path: Path) -> None:
+    lex = build(tmp_path, "es-memo", "spanish", [w for line, w in FISE_WORDS.items() if line != 16])
+    expected = phonies(rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex))
+    assert expected == [(16, ["VIDA[RR]ECE"], "N1 VIDA[RR]EC.")]
+    memo = TileMemo(lex)
+    for _ in range(2):  # the second game is answered from the memo
+        assert phonies(rescore_game(game("fx_fise_outplay.gcg"), lexicon=memo)) == expected
+    assert len(memo) == len(FISE_WORDS)
+    # A memo for another alphabet's codes is not used for this game: the lexicon is asked directly.
+    other = TileMemo(lex, get_alphabet("catalan"))
+    assert phonies(rescore_game(game("fx_fise_outplay.gcg"), lexicon=other)) == expected
+    assert len(other) == 0
+
+
+def test_cli_check_words_lists_phonies_and_exits_0(tmp_path: Path) -> None:
+    directory = tmp_path / "en-some"
+    build(tmp_path, "en-some", "english", WESPA_WORDS)
+    text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8")
+    path = tmp_path / "kept.gcg"
+    path.write_text(text.replace(">alice: ?EIORTT -- +0 14\n", ""), encoding="utf-8")
+    result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(directory),
+                                      "--format", "json", str(path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["checked_words_with"]
+    assert [(i["line"], i["words"]) for i in report["info"] if i["kind"] == "phony"] == [(8, ["RH"])]
+
+
+def test_cli_refuses_a_lexicon_of_other_tiles(tmp_path: Path) -> None:
+    directory = tmp_path / "es-all"
+    build(tmp_path, "es-all", "spanish", list(FISE_WORDS.values()))
+    result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(directory),
+                                      str(GAMES / "fx_wespa_challenge.gcg")])
+    assert result.exit_code == 2
+    assert "is spanish, but the game is played with english tiles" in result.output
+
+
+@pytest.mark.parametrize("name", ["fx_fise_outplay.gcg", "fx_wespa_challenge.gcg"])
+def test_word_checks_change_no_score(tmp_path: Path, name: str) -> None:
+    lex = build(tmp_path, "en-none", "english", ["ZZZ"])
+    es = build(tmp_path, "es-none", "spanish", ["ZZZ"])
+    record = game(name)
+    plain = rescore_game(record).to_dict()
+    checked = rescore_game(game(name), lexicon=es if "fise" in name else lex).to_dict()
+    for report in (plain, checked):
+        report.pop("info")
+        report.pop("checked_words_with")
+    assert plain == checked
