@@ -1205,17 +1205,20 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             report.add(filename, False, f"cannot read: {err.strerror or err}")
             return None
 
+    def checksum(check: str, label: str, data: bytes) -> bool:
+        """The SHA-256 of ``data`` against the manifest's ``check`` field."""
+        digest = hashlib.sha256(data).hexdigest()
+        expected = manifest.get(check)
+        return report.add(
+            check, digest == expected,
+            f"{label} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
+        )
+
     dawg_data = file_bytes(DAWG_FILE)
     gz_data = file_bytes(TEXT_FILE)
     lexicon = None
     if dawg_data is not None:
-        digest = hashlib.sha256(dawg_data).hexdigest()
-        if report.add(
-            "dawg_sha256",
-            digest == manifest.get("dawg_sha256"),
-            f"{DAWG_FILE} SHA-256 {digest}"
-            + ("" if digest == manifest.get("dawg_sha256") else f", manifest {manifest.get('dawg_sha256')}"),
-        ):
+        if checksum("dawg_sha256", DAWG_FILE, dawg_data):
             import dawg_python
 
             try:
@@ -1233,25 +1236,13 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
                 report.add("dawg_loads", False, str(err))
     words: list[str] | None = None
     if gz_data is not None:
-        digest = hashlib.sha256(gz_data).hexdigest()
-        expected = manifest.get("text_gz_sha256")
-        report.add(
-            "text_gz_sha256",
-            digest == expected,
-            f"{TEXT_FILE} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
-        )
+        checksum("text_gz_sha256", TEXT_FILE, gz_data)
         try:
             text = gzip.decompress(gz_data)
         except (OSError, EOFError) as err:
             report.add("text_reads", False, f"{TEXT_FILE} does not decompress: {err}")
         else:
-            digest = hashlib.sha256(text).hexdigest()
-            expected = manifest.get("text_sha256")
-            report.add(
-                "text_sha256",
-                digest == expected,
-                f"text SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
-            )
+            checksum("text_sha256", "text", text)
             try:
                 words = text.decode("utf-8").splitlines()
             except UnicodeDecodeError as err:

@@ -351,6 +351,19 @@ def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
     assert [name for name, _, _ in report.failures] == ["dawg_exact"]
 
 
+@pytest.mark.parametrize("field", ["dawg_sha256", "text_gz_sha256", "text_sha256"])
+def test_verify_names_a_checksum_that_differs_from_the_manifest(tmp_path: Path, field: str) -> None:
+    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "x"))
+    path = tmp_path / "x" / "manifest.json"
+    manifest = json.loads(path.read_text("utf-8"))
+    right = manifest[field]
+    manifest[field] = "ab" * 32
+    path.write_text(lb.manifest_text(manifest), encoding="utf-8")
+    report = lb.verify_lexicon(str(tmp_path / "x"))
+    label = {"dawg_sha256": "words.dawg", "text_gz_sha256": "words.txt.gz", "text_sha256": "text"}[field]
+    assert report.failures == [(field, False, f"{label} SHA-256 {right}, manifest {'ab' * 32}")]
+
+
 # -- verify, diff, info, list ------------------------------------------------------------------
 
 
