@@ -465,12 +465,9 @@ class Board:
                 f"{n} squares from {coord_name(coord)} run off the {edge} edge of the board",
             )
         start = row * BOARD_SIZE + col
-        values = self.values
-        layout = self.layout
-        lv_values, lv_layout, letter_values = self._letter_values
-        if lv_values is not values or lv_layout is not layout:  # values or layout set anew
-            self._letter_values = _letter_values(values, layout)
-            letter_values = self._letter_values[2]
+        values, layout, letter_values = self._letter_values
+        if values is not self.values or layout is not self.layout:  # values or layout set anew
+            values, layout, letter_values = self._letter_values = _letter_values(self.values, self.layout)
         word_mult = layout.word_mult
         placeable = _PLACEABLE
         new_squares: list[int] = []
