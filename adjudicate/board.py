@@ -229,8 +229,10 @@ class Move:
     points: int
     _values: list[int]  # the board's tile values and layout the points were counted with
     _layout: Layout
-    _main: FormedWord | None
-    _cross: tuple[FormedWord, ...] | None
+    # Made when first asked for (main, cross): unset until then, which saves Board.play setting two
+    # slots to None on every play.
+    _main: FormedWord
+    _cross: tuple[FormedWord, ...]
 
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
@@ -251,15 +253,19 @@ class Move:
 
     @property
     def main(self) -> FormedWord:
-        if self._main is None:
-            self._main = self._word(0)
-        return self._main
+        try:
+            return self._main
+        except AttributeError:
+            main = self._main = self._word(0)
+            return main
 
     @property
     def cross(self) -> tuple[FormedWord, ...]:
-        if self._cross is None:
-            self._cross = tuple(self._word(i) for i in range(1, len(self.word_tiles)))
-        return self._cross
+        try:
+            return self._cross
+        except AttributeError:
+            cross = self._cross = tuple(self._word(i) for i in range(1, len(self.word_tiles)))
+            return cross
 
     @property
     def words(self) -> int:
@@ -585,7 +591,6 @@ class Board:
             move.points = points
             move._values = values
             move._layout = layout
-            move._main = move._cross = None
             if self._split:
                 self._check_digraphs(place, move.main)
                 for formed in move.cross:
