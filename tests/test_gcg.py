@@ -512,23 +512,30 @@ FAST_FORMS = [
     ">emely: DEIILTZ -- +0 31",  # the old phony form
     ">emely: DEIILTZ (challenge) +5 60",
     ">emely:   DEIILTZ\t8D   ZED  +32  -5",
+    ">emely:   DEIILTZ  8D   ZED  +32  -5   ZEDS, ED",
+    ">a:b: DINNVWY 8D WINDY +32 32",  # nicks with a colon
+    ">c:: AB - +0 0",
 ]
 
 
 def test_fast_path_reads_what_the_full_parser_reads() -> None:
     """Every event the fast path reads equals what _parse_event makes of the same line (all fields:
     a field the fast path forgot to set fails the comparison), for typical forms and every event
-    line of the corpus."""
-    from adjudicate.gcg import _parse_event
+    line of the corpus. Both of its patterns: the one for ASCII text with no white space but " ",
+    and the one a tab anywhere in the text (here on a blank last line) makes the reader use."""
+    from adjudicate.gcg import _FAST_EVENT_RE, _FAST_SPACED_EVENT_RE, _parse_event
 
+    for line in FAST_FORMS:
+        assert _FAST_EVENT_RE.match(line) is not None, line
+        assert "\t" in line or _FAST_SPACED_EVENT_RE.match(line) is not None, line
     lines = list(FAST_FORMS)
     for path in CORPUS_GCG:
         lines += [line for line in path.read_bytes().decode("latin-1").splitlines() if line.startswith(">")]
     compared = 0
     for line in lines:
-        record = read_gcg(game(line))
-        if not record.events:
-            continue
-        assert record.events[0] == _parse_event(line, 3), line
-        compared += 1
-    assert compared >= len(FAST_FORMS)
+        for record in (read_gcg(game(line)), read_gcg(game(line, "\t"))):
+            if not record.events:
+                continue
+            assert record.events[0] == _parse_event(line, 3), line
+            compared += 1
+    assert compared >= 2 * len(FAST_FORMS)
