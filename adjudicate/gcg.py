@@ -138,16 +138,16 @@ _RACK_RE = re.compile(r"rack([0-9]{1,3})")
 
 def _fast_event_re(space: str, token: str) -> re.Pattern[str]:
     """The common event lines in one match, tokens separated by runs of ``space`` (a character class
-    body) and made of ``token`` characters: a play (groups 1-6), or a pass, an exchange of known
-    tiles, a challenge bonus with a rack, a phony withdrawn in the new form (groups 1, 2, 7-9).
-    Anything else (empty rack, UNKNOWN, "(RACK)", "+-10", missing numbers, "-N") goes through
-    _parse_event. The nick is the first token less its ">" and final ":" (as _HEAD_RE reads it)."""
+    body) and made of ``token`` characters: nick, rack, then a play's position and word (groups 3,
+    4) or a pass, an exchange of known tiles, a challenge bonus, a phony withdrawn in the new form
+    (group 5), then score and cumulative (groups 6, 7). Anything else (empty rack, UNKNOWN, "(RACK)",
+    "+-10", missing numbers, "-N") goes through _parse_event. The nick is the first token less its
+    ">" and final ":" (as _HEAD_RE reads it)."""
     sep = f"[{space}]++"
     return re.compile(
         rf">({token}+):{sep}([^{space}(\-]{token}*+){sep}"
-        rf"(?:([0-9]++[A-Za-z]|[A-Za-z][0-9]++){sep}({token}++){sep}([+-][0-9]{{1,9}}+){sep}([+-]?[0-9]{{1,9}}+)"
-        rf"|(-|--|\(challenge\)|-[^{space}\-0-9]{token}*+){sep}([+-][0-9]{{1,9}}+){sep}([+-]?[0-9]{{1,9}}+))"
-        rf"(?!{token})"
+        rf"(?:([0-9]++[A-Za-z]|[A-Za-z][0-9]++){sep}({token}++)|(-|--|\(challenge\)|-[^{space}\-0-9]{token}*+))"
+        rf"{sep}([+-][0-9]{{1,9}}+){sep}([+-]?[0-9]{{1,9}}+)(?!{token})"
     )
 
 
@@ -461,7 +461,7 @@ def _parse_lines(
             note = None
             m = fast(line)
             if m is not None:
-                nick, rack, pos, word, score, cum, desc, score2, cum2 = m.groups()
+                nick, rack, pos, word, desc, score, cum = m.groups()
                 if rack != "UNKNOWN":
                     if pos is not None:
                         kind, tiles, old_phony = "play", word, False
@@ -470,8 +470,7 @@ def _parse_lines(
                         if kind is None:
                             kind, tiles, old_phony = "exchange", desc[1:], False
                         else:
-                            tiles, old_phony = None, kind == "phony_withdrawn" and score2[0] == "+"
-                        score, cum = score2, cum2
+                            tiles, old_phony = None, kind == "phony_withdrawn" and score[0] == "+"
                     # GcgEvent(number, line, ...) without the call of its __init__ (this runs for
                     # nearly every line of every record): the same fields, set here.
                     event = _new_event(GcgEvent)
