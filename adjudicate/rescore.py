@@ -70,6 +70,8 @@ _LEXICON_RULES = (
     (("DISC", "DOSC"), "catalan"),
 )
 _DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
+# The rulesets choose_ruleset names, looked up once (find_ruleset normalises the name each call).
+_RULESETS = {name: find_ruleset(name) for name in ("naspa", "wespa", "fise", "catalan")}
 
 
 @dataclass(slots=True)
@@ -214,16 +216,29 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
         upper = record.lexicon.upper()
         for prefixes, name in _LEXICON_RULES:
             if upper.startswith(prefixes):
-                return find_ruleset(name), f"#lexicon {record.lexicon}"
+                return _RULESETS[name], f"#lexicon {record.lexicon}"
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
-        return find_ruleset(_DISTRIBUTION_RULES[dist]), f"#tile-distribution {dist}"
-    kinds = list(map(_KIND, record.events))
-    if "challenge_bonus" in kinds:
-        ruleset, reason = find_ruleset("wespa"), "a (challenge) bonus in a record that names no lexicon"
+        return _RULESETS[_DISTRIBUTION_RULES[dist]], f"#tile-distribution {dist}"
+    # One pass over the events, plays skipped first (a plain loop: a list of the kinds, searched
+    # two or three times, costs twice as much): a challenge bonus anywhere, and an end-rack penalty
+    # after the first out-play line.
+    bonus = points = penalty_after = False
+    for event in record.events:
+        kind = event.kind
+        if kind == "play":
+            continue
+        if kind == "challenge_bonus":
+            bonus = True
+        elif kind == "end_rack_points":
+            points = True
+        elif kind == "end_rack_penalty" and points:
+            penalty_after = True
+    if bonus:
+        ruleset, reason = _RULESETS["wespa"], "a (challenge) bonus in a record that names no lexicon"
     else:
-        ruleset, reason = find_ruleset("naspa"), "the default (the record names no lexicon)"
-    if "end_rack_points" in kinds and "end_rack_penalty" in kinds[kinds.index("end_rack_points"):]:
+        ruleset, reason = _RULESETS["naspa"], "the default (the record names no lexicon)"
+    if penalty_after:
         # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
         ruleset = ruleset.replace(outplay="international")
         reason += "; out-play adjusted the international way (+R / -R), as the record does"
@@ -240,7 +255,6 @@ _LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | Non
 _new_object = object.__new__
 _NUMBER = attrgetter("number")
 _NICK = attrgetter("nick")
-_KIND = attrgetter("kind")
 _LINE = attrgetter("line")
 _TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
 
