@@ -333,7 +333,11 @@ class _Replay:
             words = TileMemo(words, self.alphabet)
         self.words = words
         self.board = Board(self.alphabet)
-        self.nicks = list(map(_NICK, sorted(record.players, key=_NUMBER)))
+        players = record.players
+        if len(players) == 2 and players[0].number < players[1].number:
+            self.nicks = [players[0].nick, players[1].nick]  # the usual header: sorting costs more
+        else:
+            self.nicks = list(map(_NICK, sorted(players, key=_NUMBER)))
         if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
             for event in record.events:
                 if event.nick not in self.nicks:
@@ -360,8 +364,8 @@ class _Replay:
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
         # The record's running totals: candidates for "the cumulative before this line" (more than
-        # one after a line the record may or may not have counted).
-        self.bases: list[list[int]] = [[0], [0], [0], [0]][:n]  # n <= MAX_SEATS
+        # one after a line the record may or may not have counted). n <= MAX_SEATS; two, usually.
+        self.bases: list[list[int]] = [[0], [0]] if n == 2 else [[0], [0], [0], [0]][:n]
         self.board_uncertain = 0  # line of the first play that could not be put on the board
         self.computed: list[int] = [0] * n
         self.last_recorded: list[int | None] = [None] * n
@@ -965,8 +969,8 @@ class _Replay:
             reported = {pr.line for pr in record.problems}
             bad_nicks = {pr.text for pr in record.problems}
             unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
-        else:
-            reported, bad_nicks, unreadable = set(), set(), []
+        else:  # none (empty tuples: nothing built for the common case)
+            reported = bad_nicks = unreadable = ()
         previous = 0
         handlers = self._HANDLERS
         seat_of = self.seat_of
