@@ -723,12 +723,9 @@ class _Replay:
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")
         self.undo(last)
-        if self.words is not None:  # challenged off the board: no longer an unchallenged phony
-            info = self.info
-            for i in range(len(info) - 1, -1, -1):
-                if info[i]["line"] == played.line and info[i]["kind"] == "phony":
-                    del info[i]
-                    break
+        phony = self.phony_info(played.line)
+        if phony is not None:  # challenged off the board: not a phony that stands
+            self.info.remove(phony)
         if event.old_phony_form:
             # `-- +0 CUM`: the score stays 0 and the cumulative is set back.
             result.recorded_score = event.score
@@ -750,6 +747,14 @@ class _Replay:
         else:
             self.account(event, result, p, -score, "phony withdrawn")
         self.check_scoreless_end(event)
+
+    def phony_info(self, line: int) -> dict[str, Any] | None:
+        """The word checks' entry for the play on ``line`` (words not in the lexicon), if any."""
+        if self.words is not None:
+            for entry in reversed(self.info):
+                if entry["line"] == line and entry["kind"] == "phony":
+                    return entry
+        return None
 
     def undo(self, last: _LastPlay) -> None:
         """Take a withdrawn play off the board and put the bag and racks back as they were."""
@@ -780,6 +785,9 @@ class _Replay:
                       " and gives no points", recorded, 0)
             self.account(event, result, p, 0, "challenge bonus", unexpected=True)
             return
+        phony = self.phony_info(last[4].line)
+        if phony is not None:  # challenged and upheld: the table's word list differs from ours
+            phony["challenged"] = True
         unit = rules.challenge_bonus
         computed = unit
         if rules.challenge_bonus_per == BONUS_PER_WORD and recorded is not None:

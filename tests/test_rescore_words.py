@@ -1,6 +1,7 @@
 """Word checks (`rescore --check-words`, SPEC §1.3): every word a play forms is looked up, and the
 words the lexicon lacks are listed as information on the play. An unchallenged phony stands under
-the rules, so it is not a discrepancy; a phony withdrawn after a challenge is not listed.
+the rules, so it is not a discrepancy; a phony withdrawn after a challenge is not listed, and a play
+challenged and upheld (a challenge bonus) is marked ``challenged``.
 
 The lexicons are built here from the very words the fixtures form, some left out on purpose: the
 words reported must be exactly those.
@@ -78,6 +79,20 @@ def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: P
     kept = text.replace(">alice: ?EIORTT -- +0 14\n", "")
     report = rescore_game(read_gcg(kept.encode(), name="kept.gcg"), lexicon=lex)
     assert phonies(report) == [(8, ["RH"], "7D TRIO")]
+
+
+def test_a_play_challenged_and_upheld_is_marked_so(tmp_path: Path) -> None:
+    # Line 6 AXES (and HEATS) is challenged on line 7 and stands: a (challenge) +10 bonus. A word
+    # our list lacks is then no unchallenged phony: the table's word list took it.
+    lex = build(tmp_path, "en-axes", "english", [w for w in WESPA_WORDS if w != "AXES"] + ["RH"])
+    report = rescore_game(game("fx_wespa_challenge.gcg"), lexicon=lex)
+    assert [(i["line"], i["words"], i.get("challenged")) for i in report.info] == [(6, ["AXES"], True)]
+    path = tmp_path / "game.gcg"
+    path.write_bytes((GAMES / "fx_wespa_challenge.gcg").read_bytes())
+    result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(tmp_path / "en-axes"),
+                                      str(path)])
+    assert result.exit_code == 0, result.output
+    assert "info: line 6: challenged and upheld, yet not in the lexicon: AXES" in result.output
 
 
 def test_one_memo_across_games_gives_the_same_answers(tmp_path: Path) -> None:

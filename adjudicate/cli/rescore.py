@@ -157,7 +157,10 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     else:
         lines.append("no discrepancies: every score agrees")
     for item in report["info"]:
-        if item["kind"] == "phony":
+        if item["kind"] == "phony" and item.get("challenged"):
+            lines.append(f"info: line {item['line']}: challenged and upheld, yet not in the "
+                         f"lexicon: {', '.join(item['words'])} (was another word list used?)")
+        elif item["kind"] == "phony":
             lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
                          f"{', '.join(item['words'])} (it stands under the rules)")
         else:
