@@ -363,12 +363,13 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
         data = data[len(_BOM) :]
     declared: str | None = None  # "utf-8" | "latin-1" | None
     unsupported = False
-    found = _ENCODING_RE.search(data)
-    if found is not None and found.start() == 0 and data.startswith(_UTF8_HEADERS):
+    if data.startswith(_UTF8_HEADERS):
         # The canonical first line (most files): UTF-8, unless another declaration follows (the
         # loop below would conclude the same, at more cost).
         declared = "utf-8"
         found = _ENCODING_RE.search(data, 1)
+    else:
+        found = _ENCODING_RE.search(data)
     while found is not None:
         at = found.start()
         line_start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
@@ -425,7 +426,7 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
     return "\n".join(out), label
 
 
-_new_event = object.__new__
+_new_object = object.__new__  # (GcgEvent and Player, filled in without their __init__)
 # Player(...) without its __init__, which (the class is frozen) sets each field by a lookup and a
 # call of object.__setattr__: the reader sets the slots through their descriptors, half the cost.
 _set_number, _set_nick, _set_name, _set_line = (
@@ -473,7 +474,7 @@ def _parse_lines(
                             tiles, old_phony = None, kind == "phony_withdrawn" and score[0] == "+"
                     # GcgEvent(number, line, ...) without the call of its __init__ (this runs for
                     # nearly every line of every record): the same fields, set here.
-                    event = _new_event(GcgEvent)
+                    event = _new_object(GcgEvent)
                     event.line, event.raw, event.nick, event.kind, event.rack = number, line, nick, kind, rack
                     event.position, event.tiles, event.exchange_count = pos, tiles, None
                     try:
@@ -575,7 +576,7 @@ def _parse_lines(
                                    line[:TEXT_IN_PROBLEM]))
                 player_numbers.add(player_no)
                 player_nicks.add(nick)
-                player = _new_event(Player)
+                player = _new_object(Player)
                 _set_number(player, player_no)
                 _set_nick(player, nick)
                 _set_name(player, fields[1] if len(fields) > 1 else nick)
