@@ -374,7 +374,6 @@ def _sha256_file(path: str) -> str:
 
 _STEP = 1 << 15  # compressed bytes read and inflated per step (about 150 kB of text)
 _PLAIN_STEP = 1 << 17  # bytes of a plain-text list read per step
-_DEFLATE_PART = 1 << 18  # characters of canonical text handed to the deflate thread at a time
 # words.txt.gz's deflate level (a lexicon's bytes depend on it: scripts/build-default-lexicons).
 # On sorted word lists 5 compresses better than 6 (1-2% smaller: the shipped lists, DISC) in less
 # than half the time; 4 is a third faster again but 1-3% bigger than 6.
@@ -507,31 +506,24 @@ class _FastReader:
         return lengths
 
 
-def _text_chunks(handle, digest, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
-    """The text of a word list (gzip unless ``gunzip`` is false, or plain) read from ``handle`` in
-    pieces that end at a line end, BOM dropped; every byte read goes to ``digest`` (the SHA-256 of
-    the file). Standard input is never gunzipped (as ``_read_bytes`` does)."""
+def _text_chunks(data: bytes, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
+    """The text of a word list (``data``: gzip unless ``gunzip`` is false, or plain) in pieces that
+    end at a line end, BOM dropped. At most MAX_TEXT_BYTES of text (beyond that, and on a broken
+    gzip stream, :class:`_NotClean`: the careful reader reports it)."""
     import zlib
 
-    try:
-        total = os.fstat(handle.fileno()).st_size
-    except (OSError, AttributeError, ValueError):
-        total = 0
-    head = handle.read(2)
-    digest.update(head)
-    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gunzip and head == b"\x1f\x8b" else None
+    total = len(data)
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gunzip and data[:2] == b"\x1f\x8b" else None
     step = _STEP if inflate is not None else _PLAIN_STEP
-    pending = inflate.decompress(head) if inflate is not None else head
+    view = memoryview(data)
+    pending = b""
     first = True
-    done = len(head)
-    while True:
-        piece = handle.read(step)
-        if not piece:
-            break
-        digest.update(piece)
+    done = text_size = 0
+    while done < total:
+        piece = view[done : done + step]
         done += len(piece)
         if progress is not None:
-            progress(min(done, total), max(total, done))
+            progress(done, total)
         pending += inflate.decompress(piece) if inflate is not None else piece
         cut = pending.rfind(b"\n") + 1
         if not cut:
@@ -539,6 +531,9 @@ def _text_chunks(handle, digest, progress=None, gunzip=True):  # type: ignore[no
                 raise _NotClean("a line too long")  # the careful reader reports it, bounded
             continue
         out, pending = pending[:cut], pending[cut:]
+        text_size += cut
+        if text_size > MAX_TEXT_BYTES:
+            raise _NotClean("too much text")
         if first:
             first = False
             if out[:3] == b"\xef\xbb\xbf":
@@ -562,39 +557,83 @@ def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None, gunzip=T
     """A clean list read: ``(entries, blocks, {tiles: count})``, None if the list is not clean.
 
     A block is one chunk of text: ``(its keys sorted and unique, in UTF-8, each ending with a
-    newline (an anonymous ``mmap``), {first two key bytes (Latin-1): (start, end) of their keys in it})``. The counts by
-    length are those of every block's keys (a key in two blocks is counted twice, until
-    :func:`_fast_groups` meets it). Holds the keys as a few big blocks (about the size of the text
-    in all), never an object a word.
+    newline (an anonymous ``mmap``), {first two key bytes (Latin-1): (start, end) of their keys in
+    it})``. The counts by length are those of every block's keys (a key in two blocks is counted
+    twice, until :func:`_fast_groups` meets it). Holds the file's bytes and the keys as a few big
+    blocks (about the size of the text in all), never an object a word. Every byte read goes to
+    ``digest`` (the SHA-256 of the file).
+
+    Where a child process can be forked (:mod:`adjudicate.forked`), it reads every other chunk
+    (each process inflates the whole file, cheap beside the rest) and sends its blocks back.
     """
+    import contextlib
     import mmap
-    import zlib
-    from bisect import bisect_left, bisect_right
-    from itertools import groupby, islice
-    from operator import eq, itemgetter
+
+    from adjudicate import forked
 
     try:
         reader = _FastReader(alphabet)
     except _NotClean:  # pragma: no cover - every shipped tile set qualifies
         return None
+    data = handle.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        return None  # the careful reader says it is too big
+    digest.update(data)
+    other = forked.start(_scan_part, reader, data, gunzip, 1, 2)
+    with other or contextlib.nullcontext():
+        parts = _scan_part(reader, data, gunzip, 0, 2 if other else 1, progress)
+        if parts is not None and other is not None:
+            try:
+                theirs = other.result()
+            except forked.ChildFailed:  # pragma: no cover - killed by a signal: its share is read here
+                theirs = _scan_part(reader, data, gunzip, 1, 2)
+            parts = None if theirs is None else parts + theirs
+    del data
+    if parts is None:
+        return None
+    parts.sort(key=lambda part: part[0])
     blocks: list[tuple[bytes, dict[int, tuple[int, int]]]] = []
     entries = 0
     counts = dict.fromkeys(range(tiles.MIN_TILES, tiles.MAX_TILES + 1), 0)
+    for _, chunk_entries, chunk_counts, block, index in parts:
+        entries += chunk_entries
+        for n, count in chunk_counts.items():
+            counts[n] += count
+        if block:
+            # In an anonymous memory map: its memory goes back to the system the moment it is
+            # closed, where a freed bytes object this size would leave the heap fragmented.
+            stored = mmap.mmap(-1, len(block))
+            stored.write(block)
+            blocks.append((stored, index))
+    return entries, blocks, {n: c for n, c in counts.items() if c}
+
+
+def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts: int, progress=None):  # type: ignore[no-untyped-def]
+    """The blocks of the ``part``-th of every ``parts`` chunks of a list (see :func:`_fast_scan`):
+    ``[(chunk number, entries, {tiles: count}, block, index)]``; None if the list is not clean."""
+    import zlib
+    from bisect import bisect_left, bisect_right
+    from itertools import groupby, islice
+    from operator import eq, itemgetter
+
+    out = []
     try:
-        for chunk in _text_chunks(handle, digest, progress, gunzip):
+        for number, chunk in enumerate(_text_chunks(data, progress, gunzip)):
+            if number % parts != part:
+                continue
             lines = reader.keys(chunk).split(b"\n")
             del chunk
             lengths = reader.check_lengths(lines)
             lines.sort()
             start = bisect_right(lines, b"")
-            entries += len(lines) - start
+            entries = len(lines) - start
             del lines[:start]
             if any(map(eq, lines, islice(lines, 1, None))):
                 lines = list(map(itemgetter(0), groupby(lines)))
                 lengths = bytes(map(len, lines))
-            for n in counts:
-                counts[n] += lengths.count(n)
+            counts = {n: lengths.count(n) for n in range(tiles.MIN_TILES, tiles.MAX_TILES + 1)}
             if not lines:
+                out.append((number, entries, counts, b"", {}))
                 continue
             block = b"\n".join(lines) + b"\n"
             if not block.isascii():
@@ -612,15 +651,11 @@ def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None, gunzip=T
                     next_offset = len(block)
                 index[first << 8 | second] = (offset, next_offset)
                 offset, start = next_offset, stop
-            # In an anonymous memory map: its memory goes back to the system the moment it is
-            # closed, where a freed bytes object this size would leave the heap fragmented.
-            stored = mmap.mmap(-1, len(block))
-            stored.write(block)
-            blocks.append((stored, index))
+            out.append((number, entries, counts, block, index))
             del lines, block
     except (_NotClean, zlib.error):
         return None
-    return entries, blocks, {n: c for n, c in counts.items() if c}
+    return out
 
 
 def _length_counts(keys: list[bytes] | list[str]) -> dict[int, int]:
@@ -773,66 +808,58 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
     Writes ``words.dawg`` and ``words.txt.gz`` into ``directory``, the same bytes as
     ``_dawg_bytes(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
     their SHA-256 and the text's SHA-256.
+
+    Where a child process can be forked (:mod:`adjudicate.forked`), the child builds the DAWG from
+    its copy of the groups while this process compresses the text (the two biggest costs of a
+    build, each most of a core); elsewhere one loop feeds both.
     """
     import gzip
-    import queue
-    import threading
     from itertools import chain
+
+    from adjudicate import forked
 
     to_labels = _labeller(alphabet, utf8=True)
     gz_path = os.path.join(directory, TEXT_FILE)
-    gz_file = open(gz_path, "wb")
-    out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0, compresslevel=_GZIP_LEVEL)
     digest = hashlib.sha256()
+    with open(gz_path, "wb") as gz_file:
+        out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0, compresslevel=_GZIP_LEVEL)
 
-    # zlib and hashlib let go of the GIL: the text is compressed on another thread while this one
-    # feeds the DAWG builder (deflate is the biggest single cost of a build).
-    parts: queue.Queue[bytes | None] = queue.Queue(maxsize=2)
-    failed: list[BaseException] = []
+        def write_text(block: bytes) -> None:
+            part = to_labels(block) + b"\n"
+            digest.update(part)
+            out.write(part)
 
-    def deflate() -> None:
-        try:
-            while (part := parts.get()) is not None:
-                digest.update(part)
-                out.write(part)
-        except BaseException as err:  # pragma: no cover - out of memory
-            failed.append(err)
-            while parts.get() is not None:
-                pass
+        def key_lists():  # type: ignore[no-untyped-def]
+            for keys, block in groups:
+                if keys:
+                    write_text(block)
+                    yield keys
+                del keys, block
 
-    def key_lists():  # type: ignore[no-untyped-def]
-        pending: list[bytes] = []
-        size = 0
-        for keys, block in groups:
-            if not keys:
-                continue
-            pending.append(block)
-            size += len(block)
-            if size >= _DEFLATE_PART:  # few big parts: each hand-over of the GIL costs time
-                parts.put(to_labels(b"\n".join(pending)) + b"\n")
-                pending, size = [], 0
-            yield keys
-            del keys, block
-        if pending:
-            parts.put(to_labels(b"\n".join(pending)) + b"\n")
-
-    worker = threading.Thread(target=deflate, name="words.txt.gz", daemon=True)
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(min(interval, 0.0005))
-    worker.start()
-    try:
-        dawg_data = _dawg_bytes(chain.from_iterable(key_lists()))
-    finally:
-        parts.put(None)
-        worker.join()
-        sys.setswitchinterval(interval)
+        child = forked.start(_dawg_of_groups, groups)
+        if child is None:
+            dawg_data = _dawg_bytes(chain.from_iterable(key_lists()))
+        else:
+            with child:
+                for keys, block in groups:
+                    if keys:
+                        write_text(block)
+                    del keys, block
+                try:
+                    dawg_data = child.result()
+                except forked.ChildFailed as err:  # pragma: no cover - killed by a signal
+                    raise LexiconError(f"building {DAWG_FILE} failed: {err}") from None
         out.close()
-        gz_file.close()
-    if failed:  # pragma: no cover
-        raise failed[0]
     with open(os.path.join(directory, DAWG_FILE), "wb") as handle:
         handle.write(dawg_data)
     return hashlib.sha256(dawg_data).hexdigest(), _sha256_file(gz_path), digest.hexdigest()
+
+
+def _dawg_of_groups(groups) -> bytes:  # type: ignore[no-untyped-def]
+    """The DAWG of every key in ``groups`` (as :func:`_write_words` takes them)."""
+    from itertools import chain
+
+    return _dawg_bytes(chain.from_iterable(keys for keys, _ in groups))
 
 
 # -- building ----------------------------------------------------------------------------------

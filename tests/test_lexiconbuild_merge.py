@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from adjudicate import forked, tiles
 from adjudicate import lexiconbuild as lb
-from adjudicate import tiles
 
 
 def _runs(rng: random.Random, words: list[bytes], count: int) -> list[bytes]:
@@ -115,3 +115,66 @@ def test_a_list_in_many_small_blocks_reads_as_the_line_by_line_reader_reads_it(
     built = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
     assert (built.word_count, built.duplicates, built.histogram) == (len(keys), duplicates, lb._histogram(keys))
     assert lb.verify_lexicon(str(tmp_path / "lex")).ok
+
+
+def _catalan_words() -> list[str]:
+    alphabet = tiles.get_alphabet("catalan")
+    rng = random.Random(7)
+    stems = ["ABA", "DEQU", "DENY", "CEL·L", "QUA", "NYA", "ÇA", "ESQU"]
+    endings = ["", "CO", "QUE", "NY", "L·LA", "S", "ÇA", "A", "EN"]
+    words = sorted({rng.choice(stems) + rng.choice(endings) + rng.choice(endings) for _ in range(1200)})
+    return [w for w in words if 2 <= len(tiles.parse_word(w, alphabet)) <= 15]
+
+
+@pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux")
+@pytest.mark.parametrize("compressed", [False, True])
+def test_a_build_split_with_a_child_process_writes_the_bytes_one_process_writes(
+    compressed: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child reads every other chunk and builds the DAWG; with no fork, this process does it
+    all: the same three files, byte for byte."""
+    import gzip
+
+    words = _catalan_words()
+    text = ("\n".join(reversed(words)) + "\n").encode("utf-8")
+    source = tmp_path / ("list.txt.gz" if compressed else "list.txt")
+    source.write_bytes(gzip.compress(text, mtime=0) if compressed else text)
+    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
+    monkeypatch.setattr(lb, "_STEP", 97)
+    built = {}
+    for fork in (True, False):
+        monkeypatch.setattr(forked, "AVAILABLE", fork)
+        with open(source, "rb") as handle:
+            assert len(lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet("catalan"))[1]) > 5
+        out = tmp_path / str(fork) / "lex"
+        report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(out))
+        assert report.word_count == len(words)
+        built[fork] = {name: (out / name).read_bytes()
+                       for name in ("words.dawg", "words.txt.gz", "manifest.json")}
+    assert built[True] == built[False]
+
+
+@pytest.mark.parametrize("fork", [True, False])
+@pytest.mark.parametrize("where", [0, 1, 2, 3])
+def test_a_line_the_fast_path_cannot_read_in_either_share_sends_the_list_to_the_careful_reader(
+    fork: bool, where: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line that is not tiles in chunk 0, 1, 2 or 3 (this process reads the even ones, the child
+    the odd): the fast path gives up, and the careful reader rejects exactly that line."""
+    if fork and not forked.AVAILABLE:
+        pytest.skip("forks only on Linux")
+    monkeypatch.setattr(forked, "AVAILABLE", fork)
+    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
+    words = _catalan_words()[:400]
+    starts = [0]
+    for word in words:
+        starts.append(starts[-1] + len(word.encode("utf-8")) + 1)
+    at = bisect.bisect_left(starts, where * 499 + 250)  # a line in the middle of chunk `where`
+    lines = [*words[:at], "ABÞC", *words[at:]]
+    source = tmp_path / "list.txt"
+    source.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
+    with open(source, "rb") as handle:
+        assert lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet("catalan")) is None
+    report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
+    assert [(r.line, r.word) for r in report.rejected] == [(at + 1, "ABÞC")]
+    assert report.word_count == len(words)

@@ -1,0 +1,113 @@
+"""Work done by a forked child process while this one goes on with its own: the lexicon build
+uses the second core this way (half of a word list's scan; the DAWG, while this process writes
+the compressed text). Python threads cannot share that work: it holds the GIL.
+
+``start(function, *args)`` forks a child that runs ``function(*args)`` and sends its return value
+(or the exception it raised) back, pickled, through a pipe; :meth:`Forked.result` reads it. The child shares nothing after the
+fork: it sees this process's memory as it was (copy-on-write), so ``args`` are not copied or
+pickled, and it ends with ``os._exit`` however the function ends, never returning into the
+caller's code (not even into its ``finally`` clauses). Only on Linux: elsewhere fork is missing or
+(macOS) unsafe once system libraries have started threads, and ``start`` returns None, as it does
+when the system refuses a fork. The caller then does the work itself.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any
+
+AVAILABLE = hasattr(os, "fork") and sys.platform.startswith("linux")
+
+
+class ChildFailed(Exception):
+    """The child process ended without sending a result (an exception in it, a signal...)."""
+
+
+class Forked:
+    """A child process running one function; use as a context manager, so that leaving the block
+    early (an exception, Ctrl-C) kills and reaps a child whose result was not read."""
+
+    def __init__(self, pid: int, read: int) -> None:
+        self._pid: int | None = pid
+        self._read = read
+
+    def result(self) -> Any:
+        """The function's return value, once the child sends it; the exception it raised, raised
+        here (without the child's traceback); :class:`ChildFailed` if the child ended without
+        sending either (killed by a signal...)."""
+        if self._pid is None:
+            raise ChildFailed("the result was already read")
+        try:
+            with open(self._read, "rb") as pipe:
+                payload = pipe.read()
+        finally:
+            status = self._reap()
+        try:
+            done, value = pickle.loads(payload) if status == 0 else (False, None)
+        except Exception as err:  # noqa: BLE001 - an exception whose class will not unpickle
+            raise ChildFailed(f"the child process sent what could not be read ({err})") from None
+        if done:
+            return value
+        if value is None:
+            raise ChildFailed(f"the child process ended with status {status} and no result")
+        raise value
+
+    def _reap(self) -> int:
+        pid, self._pid = self._pid, None
+        assert pid is not None
+        while True:
+            try:
+                return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+            except InterruptedError:  # pragma: no cover - PEP 475 retries it
+                continue
+
+    def __enter__(self) -> Forked:  # noqa: PYI034 - not subclassed
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pid is not None:  # left before the result was read
+            try:
+                os.kill(self._pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover - already gone
+                pass
+            os.close(self._read)
+            self._reap()
+
+
+def start(function: Callable[..., Any], *args: Any) -> Forked | None:
+    """``function(*args)`` started in a forked child; None where there is no fork to be had."""
+    if not AVAILABLE:
+        return None
+    try:
+        read, write = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:  # too many processes, no memory: do it here
+        os.close(read)
+        os.close(write)
+        return None
+    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+        status = 1
+        try:
+            os.close(read)
+            try:
+                outcome: tuple[bool, Any] = (True, function(*args))
+            except BaseException as err:  # noqa: BLE001 - sent, raised again by result()
+                outcome = (False, err)
+            try:
+                payload = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
+            except Exception as err:  # noqa: BLE001 - an exception (or a value) pickle cannot take
+                payload = pickle.dumps((False, ChildFailed(f"{outcome[1]!r} ({err})")), pickle.HIGHEST_PROTOCOL)
+            with open(write, "wb") as pipe:
+                pipe.write(payload)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    return Forked(pid, read)
