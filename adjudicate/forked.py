@@ -41,19 +41,21 @@ class Forked:
         sending either (killed by a signal...)."""
         if self._pid is None:
             raise ChildFailed("the result was already read")
+        unreadable = None
         try:
             with open(self._read, "rb") as pipe:
-                payload = pipe.read()
+                try:  # read as it comes: the payload and its objects are never both held
+                    done, value = pickle.load(pipe)
+                except Exception as err:  # noqa: BLE001 - cut short, or a class that will not unpickle
+                    done, value, unreadable = False, None, err
         finally:
             status = self._reap()
-        try:
-            done, value = pickle.loads(payload) if status == 0 else (False, None)
-        except Exception as err:  # noqa: BLE001 - an exception whose class will not unpickle
-            raise ChildFailed(f"the child process sent what could not be read ({err})") from None
+        if status != 0:
+            raise ChildFailed(f"the child process ended with status {status} and no result")
+        if unreadable is not None:
+            raise ChildFailed(f"the child process sent what could not be read ({unreadable})")
         if done:
             return value
-        if value is None:
-            raise ChildFailed(f"the child process ended with status {status} and no result")
         raise value
 
     def _reap(self) -> int:
