@@ -29,28 +29,35 @@ class ChildFailed(Exception):
 
 class Forked:
     """A child process running one function; use as a context manager, so that leaving the block
-    early (an exception, Ctrl-C) kills and reaps a child whose result was not read."""
+    early (an exception, Ctrl-C, even while :meth:`result` waits) kills and reaps a child whose
+    result was not read."""
 
     def __init__(self, pid: int, read: int) -> None:
-        self._pid: int | None = pid
-        self._read = read
+        self._pid: int | None = pid  # until reaped
+        self._read: int | None = read  # until closed
+        self._taken = False
 
     def result(self) -> Any:
         """The function's return value, once the child sends it; the exception it raised, raised
         here (without the child's traceback); :class:`ChildFailed` if the child ended without
         sending either (killed by a signal...)."""
-        if self._pid is None:
+        if self._taken:
             raise ChildFailed("the result was already read")
+        self._taken = True
+        read, self._read = self._read, None
+        assert read is not None
         unreadable = None
         try:
-            with open(self._read, "rb") as pipe:
+            with open(read, "rb") as pipe:
                 try:  # read as it comes: the payload and its objects are never both held
                     done, value = pickle.load(pipe)
                 except Exception as err:  # noqa: BLE001 - cut short, or a class that will not unpickle
                     done, value, unreadable = False, None, err
-        finally:
             status = self._reap()
-        if status != 0:
+        except BaseException:  # Ctrl-C while waiting: the child goes too
+            self._kill()
+            raise
+        if status not in (0, None):
             raise ChildFailed(f"the child process ended with status {status} and no result")
         if unreadable is not None:
             raise ChildFailed(f"the child process sent what could not be read ({unreadable})")
@@ -58,26 +65,34 @@ class Forked:
             return value
         raise value
 
-    def _reap(self) -> int:
-        pid, self._pid = self._pid, None
-        assert pid is not None
-        while True:
+    def _reap(self) -> int | None:
+        """The child's exit code (negative: the signal that ended it); None when the system reaped
+        it already (SIGCHLD ignored): the result read, or not, says how it went."""
+        assert self._pid is not None
+        try:
+            _, status = os.waitpid(self._pid, 0)
+        except ChildProcessError:
+            self._pid = None
+            return None
+        self._pid = None
+        return os.waitstatus_to_exitcode(status)
+
+    def _kill(self) -> None:
+        if self._read is not None:
+            os.close(self._read)
+            self._read = None
+        if self._pid is not None:
             try:
-                return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-            except InterruptedError:  # pragma: no cover - PEP 475 retries it
-                continue
+                os.kill(self._pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover - reaped by the system already
+                pass
+            self._reap()
 
     def __enter__(self) -> Forked:  # noqa: PYI034 - not subclassed
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._pid is not None:  # left before the result was read
-            try:
-                os.kill(self._pid, signal.SIGKILL)
-            except ProcessLookupError:  # pragma: no cover - already gone
-                pass
-            os.close(self._read)
-            self._reap()
+        self._kill()  # (nothing left to do once the result was read)
 
 
 def start(function: Callable[..., Any], *args: Any) -> Forked | None:
@@ -88,15 +103,22 @@ def start(function: Callable[..., Any], *args: Any) -> Forked | None:
         read, write = os.pipe()
     except OSError:
         return None
+    # Signals wait until the child is inside its guard: a Ctrl-C right after the fork must not
+    # raise KeyboardInterrupt in the child's copy of the caller's code. The child takes Ctrl-C as
+    # the default does (it ends, silently); the parent's own Ctrl-C kills it (``__exit__``).
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         pid = os.fork()
     except OSError:  # too many processes, no memory: do it here
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(read)
         os.close(write)
         return None
     if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
         status = 1
         try:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             os.close(read)
             try:
                 outcome: tuple[bool, Any] = (True, function(*args))
@@ -105,11 +127,13 @@ def start(function: Callable[..., Any], *args: Any) -> Forked | None:
             try:
                 payload = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
             except Exception as err:  # noqa: BLE001 - an exception (or a value) pickle cannot take
-                payload = pickle.dumps((False, ChildFailed(f"{outcome[1]!r} ({err})")), pickle.HIGHEST_PROTOCOL)
+                what = repr(outcome[1])[:200]
+                payload = pickle.dumps((False, ChildFailed(f"{what} ({err})")), pickle.HIGHEST_PROTOCOL)
             with open(write, "wb") as pipe:
                 pipe.write(payload)
             status = 0
         finally:
             os._exit(status)
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     os.close(write)
     return Forked(pid, read)

@@ -163,40 +163,45 @@ def _too_big(source: str) -> LexiconError:
                         "not a word list this tool reads")
 
 
-def _read_bytes(source: str) -> bytes:
+def _read_raw(source: str) -> bytes:
+    """The bytes of a word list file (``-``: standard input), at most MAX_TEXT_BYTES."""
     if source == "-":
         data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
-        if len(data) > MAX_TEXT_BYTES:
-            raise _too_big("<stdin>")
-        return data
-    return _decompress(_read_raw(source), source)
-
-
-def _read_raw(source: str) -> bytes:
-    with open(source, "rb") as handle:
-        data = handle.read(MAX_TEXT_BYTES + 1)
+    else:
+        with open(source, "rb") as handle:
+            data = handle.read(MAX_TEXT_BYTES + 1)
     if len(data) > MAX_TEXT_BYTES:
-        raise _too_big(source)
+        raise _too_big("<stdin>" if source == "-" else source)
     return data
 
 
 def _decompress(data: bytes, source: str) -> bytes:
-    """A file's text: gunzipped when it starts like gzip (at most MAX_TEXT_BYTES of it)."""
-    if data[:2] == b"\x1f\x8b":
-        import zlib
+    """A file's text: gunzipped when it starts like gzip (every member, as ``gunzip`` reads them;
+    at most MAX_TEXT_BYTES of text)."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    import zlib
 
+    texts: list[bytes] = []
+    size = 0
+    while True:
         inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
         try:
-            text = inflate.decompress(data, MAX_TEXT_BYTES + 1)
-            if len(text) > MAX_TEXT_BYTES or inflate.unconsumed_tail:
+            text = inflate.decompress(data, MAX_TEXT_BYTES - size + 1)
+            if size + len(text) > MAX_TEXT_BYTES or inflate.unconsumed_tail:
                 raise _too_big(source)
             text += inflate.flush()
         except zlib.error as err:
             raise LexiconError(f"{source}: not a readable gzip file ({err})") from None
         if not inflate.eof:
             raise LexiconError(f"{source}: not a readable gzip file (truncated)")
-        return text
-    return data
+        texts.append(text)
+        size += len(text)
+        data = inflate.unused_data
+        if not data.strip(b"\0"):  # (trailing zeros, as gunzip allows)
+            return b"".join(texts)
+        if data[:2] != b"\x1f\x8b":
+            raise LexiconError(f"{source}: not a readable gzip file (data after the end)")
 
 
 def _decode(data: bytes) -> tuple[str, str]:
@@ -335,22 +340,19 @@ def _scan(data: bytes, filename: str, alphabet: tiles.Alphabet, progress=None): 
 
 def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress=None) -> CheckReport:  # type: ignore[no-untyped-def]
     """Validate a word list (path, ``.gz`` or ``-``) without writing anything."""
-    import io
-
     alpha = alphabet if isinstance(alphabet, tiles.Alphabet) else _get_alphabet(alphabet)
     name = "<stdin>" if source == "-" else source
-    stdin = sys.stdin.buffer.read() if source == "-" else None
-    digest = hashlib.sha256()
-    with io.BytesIO(stdin) if stdin is not None else open(source, "rb") as handle:
-        fast = _fast_scan(handle, digest, alpha, progress, gunzip=stdin is None)
+    raw = _read_raw(source)  # read once: a pipe or a file being written cannot be read twice
+    raw_sha = hashlib.sha256(raw).hexdigest()
+    fast = _fast_scan(raw, alpha, progress, gunzip=source != "-")
     if fast is not None:  # a clean list: nothing to reject, the keys from whole chunks at a time
         entries, blocks, lengths = fast
         found: list[str] = []
         for _, text in _fast_groups(blocks, lengths):
             found.extend(text.decode("utf-8").split("\n"))
-        return CheckReport(name, alpha.name, entries, found, [], entries - len(found), "utf-8", digest.hexdigest())
-    data = stdin if stdin is not None else _read_bytes(source)
-    raw_sha = _sha256_file(source) if source != "-" else hashlib.sha256(data).hexdigest()
+        return CheckReport(name, alpha.name, entries, found, [], entries - len(found), "utf-8", raw_sha)
+    data = _decompress(raw, source) if source != "-" else raw
+    del raw
     entries, keys, rejected, duplicates, encoding = _scan(data, name, alpha, progress)
     return CheckReport(name, alpha.name, entries, sorted(keys), rejected, duplicates, encoding, raw_sha)
 
@@ -547,21 +549,23 @@ def _text_chunks(data: bytes, progress=None, gunzip=True):  # type: ignore[no-un
             raise _NotClean("gzip") from None
         if not inflate.eof or inflate.unused_data:
             raise _NotClean("a truncated or multi-member gzip file")
+    if text_size + len(pending) > MAX_TEXT_BYTES:
+        raise _NotClean("too much text")
     if first and pending[:3] == b"\xef\xbb\xbf":
         pending = pending[3:]
     if pending:
         yield pending
 
 
-def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
-    """A clean list read: ``(entries, blocks, {tiles: count})``, None if the list is not clean.
+def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
+    """A clean list read (``data``: the file's bytes): ``(entries, blocks, {tiles: count})``, None
+    if the list is not clean.
 
     A block is one chunk of text: ``(its keys sorted and unique, in UTF-8, each ending with a
     newline (an anonymous ``mmap``), {first two key bytes (Latin-1): (start, end) of their keys in
     it})``. The counts by length are those of every block's keys (a key in two blocks is counted
-    twice, until :func:`_fast_groups` meets it). Holds the file's bytes and the keys as a few big
-    blocks (about the size of the text in all), never an object a word. Every byte read goes to
-    ``digest`` (the SHA-256 of the file).
+    twice, until :func:`_fast_groups` meets it). Holds the keys as a few big blocks (about the size
+    of the text in all), never an object a word.
 
     Where a child process can be forked (:mod:`adjudicate.forked`), it reads every other chunk
     (each process inflates the whole file, cheap beside the rest) and sends its blocks back.
@@ -575,27 +579,23 @@ def _fast_scan(handle, digest, alphabet: tiles.Alphabet, progress=None, gunzip=T
         reader = _FastReader(alphabet)
     except _NotClean:  # pragma: no cover - every shipped tile set qualifies
         return None
-    data = handle.read(MAX_TEXT_BYTES + 1)
-    if len(data) > MAX_TEXT_BYTES:
-        return None  # the careful reader says it is too big
-    digest.update(data)
     other = forked.start(_scan_part, reader, data, gunzip, 1, 2)
     with other or contextlib.nullcontext():
         parts = _scan_part(reader, data, gunzip, 0, 2 if other else 1, progress)
         if parts is not None and other is not None:
             try:
                 theirs = other.result()
-            except forked.ChildFailed:  # pragma: no cover - killed by a signal: its share is read here
+            except Exception:  # noqa: BLE001 - the child killed, out of memory...: its share is read here
                 theirs = _scan_part(reader, data, gunzip, 1, 2)
             parts = None if theirs is None else parts + theirs
-    del data
     if parts is None:
         return None
-    parts.sort(key=lambda part: part[0])
+    parts.sort(key=lambda part: part[0], reverse=True)
     blocks: list[tuple[bytes, dict[int, tuple[int, int]]]] = []
     entries = 0
     counts = dict.fromkeys(range(tiles.MIN_TILES, tiles.MAX_TILES + 1), 0)
-    for _, chunk_entries, chunk_counts, block, index in parts:
+    while parts:  # (each block's bytes let go as soon as they are copied)
+        _, chunk_entries, chunk_counts, block, index = parts.pop()
         entries += chunk_entries
         for n, count in chunk_counts.items():
             counts[n] += count
@@ -847,7 +847,7 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
                     del keys, block
                 try:
                     dawg_data = child.result()
-                except forked.ChildFailed as err:  # pragma: no cover - killed by a signal
+                except forked.ChildFailed as err:  # killed by a signal, say
                     raise LexiconError(f"building {DAWG_FILE} failed: {err}") from None
         out.close()
     with open(os.path.join(directory, DAWG_FILE), "wb") as handle:
@@ -1034,24 +1034,18 @@ def build_lexicon(
                 f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
             )
 
-    import io
-
-    stdin = sys.stdin.buffer.read() if source == "-" else None
     shown = "<stdin>" if source == "-" else source
-    digest = hashlib.sha256()
-    with io.BytesIO(stdin) if stdin is not None else open(source, "rb") as handle:
-        fast = _fast_scan(handle, digest, alphabet, progress, gunzip=stdin is None)
-    if fast is not None:  # a clean list: streamed, no object per word
-        source_sha256 = digest.hexdigest()
+    raw = _read_raw(source)  # read once: a pipe or a file being written cannot be read twice
+    source_sha256 = hashlib.sha256(raw).hexdigest()
+    fast = _fast_scan(raw, alphabet, progress, gunzip=source != "-")
+    if fast is not None:  # a clean list: no object per word
+        del raw
         entries, blocks, lengths = fast
         rejected: list[Rejection] = []
         encoding = "utf-8"
         groups = _fast_groups(blocks, lengths)
         del blocks
     else:
-        raw = stdin if stdin is not None else _read_raw(source)
-        del stdin
-        source_sha256 = hashlib.sha256(raw).hexdigest()
         data = _decompress(raw, source) if source != "-" else raw
         del raw
         entries, key_set, rejected, _, encoding = _scan(data, shown, alphabet, progress)

@@ -106,3 +106,65 @@ def test_the_child_never_returns_into_the_callers_code(tmp_path: Path, capfd: py
 def test_without_fork_start_returns_none(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(forked, "AVAILABLE", False)
     assert forked.start(_pid_and, 1) is None
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_an_interrupt_while_waiting_for_the_result_kills_the_child_at_once() -> None:
+    child = forked.start(time.sleep, 30)
+    assert child is not None
+    pid = child._pid
+    previous = signal.signal(signal.SIGALRM, _interrupt)
+    started = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt), child:
+            child.result()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 20
+    assert pid is not None and _gone(pid)
+
+
+def _sigint_handler_and_mask() -> tuple[object, set[int]]:
+    return signal.getsignal(signal.SIGINT), set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+def test_the_child_ends_on_ctrl_c_as_a_plain_process_does_and_the_callers_signals_are_untouched() -> None:
+    mask = set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    child = forked.start(_sigint_handler_and_mask)
+    assert child is not None
+    with child:
+        handler, child_mask = child.result()
+    assert handler == signal.SIG_DFL  # no KeyboardInterrupt raised into the caller's code there
+    assert child_mask == mask
+    assert set(signal.pthread_sigmask(signal.SIG_BLOCK, [])) == mask
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_with_sigchld_ignored_the_result_still_comes_back() -> None:
+    """A daemon may ignore SIGCHLD: the system then reaps the child itself."""
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        child = forked.start(_pid_and, 4)
+        assert child is not None
+        with child:
+            assert child.result()[1] == 8
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+
+
+def test_when_the_system_refuses_a_fork_start_returns_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    mask = set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    opened = len(os.listdir("/proc/self/fd"))
+    assert forked.start(_pid_and, 1) is None
+    assert len(os.listdir("/proc/self/fd")) == opened  # the pipe closed again
+    assert set(signal.pthread_sigmask(signal.SIG_BLOCK, [])) == mask

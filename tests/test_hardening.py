@@ -724,3 +724,82 @@ def test_a_word_list_over_the_size_limit_is_refused(tmp_path: Path, monkeypatch)
     for source in (plain, bomb):
         with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
             module.check_word_list(str(source), "english")
+
+
+def test_a_clean_word_list_over_the_size_limit_is_refused_too(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The fast reader of clean lists keeps the careful reader's limit, on the file and on its text."""
+    import gzip
+
+    module = _builder()
+    monkeypatch.setattr(module, "MAX_TEXT_BYTES", 1024 * 1024)
+    plain = tmp_path / "big.txt"
+    plain.write_bytes(b"casa\n" * (220 * 1024))  # 1.1 MB
+    packed = tmp_path / "big.txt.gz"
+    packed.write_bytes(gzip.compress(b"casa\n" * (220 * 1024)))  # a few KB of file, 1.1 MB of text
+    for source in (plain, packed):
+        with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
+            module.check_word_list(str(source), "spanish")
+        with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
+            module.build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
+    assert not (tmp_path / "lex").exists()
+
+
+@pytest.mark.parametrize("clean", [True, False])
+def test_a_word_list_from_a_named_pipe_is_read_once_and_whole(tmp_path: Path, clean: bool) -> None:
+    """`lexicon build <(zcat list.gz)`: a pipe cannot be read twice, so a list the fast reader gives
+    up on must not be read again from the path (which would find it empty)."""
+    import threading
+
+    import itertools
+
+    words = ["".join(letters) for letters in itertools.product("ABCDEFGHIJKLMNOPQRSTUVWXYZ", repeat=3)][:3000]
+    text = ("\n".join(words) + "\n" + ("" if clean else "# a comment at the end\n")).encode()
+    fifo = tmp_path / "list.fifo"
+    os.mkfifo(fifo)
+
+    done = threading.Event()
+
+    def feed() -> None:
+        with open(fifo, "wb") as pipe:
+            pipe.write(text)
+        while not done.wait(0.05):  # a second reader gets an empty pipe, not a wait for ever
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # no reader
+                pass
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        report = _builder().build_lexicon(str(fifo), "english", "X", out_dir=str(tmp_path / "lex"))
+    finally:
+        done.set()
+        writer.join()
+    assert report.word_count == 3000
+    assert report.source_sha256 == hashlib.sha256(text).hexdigest()
+
+
+def test_every_member_of_a_multi_member_gzip_list_is_read(tmp_path: Path) -> None:
+    """`cat a.gz b.gz > list.gz` is one gzip file to gunzip: all its words, not the first member's."""
+    import gzip
+
+    source = tmp_path / "list.txt.gz"
+    source.write_bytes(gzip.compress(b"casa\nperro\n") + gzip.compress(b"chorizo\n") + b"\0\0")
+    module = _builder()
+    report = module.check_word_list(str(source), "spanish")
+    assert (report.entries, report.rejected) == (3, [])
+    built = module.build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
+    assert built.word_count == 3
+    assert lx.load_lexicon(str(tmp_path / "lex")).contains_word("CHORIZO")
+
+
+def test_bytes_after_the_end_of_a_gzip_list_are_an_error(tmp_path: Path) -> None:
+    import gzip
+
+    source = tmp_path / "list.txt.gz"
+    source.write_bytes(gzip.compress(b"casa\nperro\n") + b"garbage\n")
+    result = CliRunner().invoke(app, ["lexicon", "build", str(source), "-a", "spanish", "-n", "X",
+                                      "-o", str(tmp_path / "lex")])
+    assert result.exit_code == 2, result.output
+    assert f"{source}: not a readable gzip file (data after the end)" in result.stderr
+    assert not (tmp_path / "lex").exists()

@@ -10,8 +10,9 @@ line-by-line reader gives.
 from __future__ import annotations
 
 import bisect
-import hashlib
+import os
 import random
+import signal
 from pathlib import Path
 
 import pytest
@@ -104,8 +105,7 @@ def test_a_list_in_many_small_blocks_reads_as_the_line_by_line_reader_reads_it(
     source = tmp_path / "list.txt"
     source.write_bytes(("\n".join(listed) + "\n").encode("utf-8"))
     monkeypatch.setattr(lb, "_PLAIN_STEP", 301)
-    with open(source, "rb") as handle:
-        fast = lb._fast_scan(handle, hashlib.sha256(), alphabet)
+    fast = lb._fast_scan(source.read_bytes(), alphabet)
     assert fast is not None and len(fast[1]) > 20  # many blocks
     report = lb.check_word_list(str(source), alphabet)
     entries, keys, rejected, duplicates, _ = lb._scan(source.read_bytes(), str(source), alphabet)
@@ -136,22 +136,75 @@ def test_a_build_split_with_a_child_process_writes_the_bytes_one_process_writes(
     import gzip
 
     words = _catalan_words()
-    text = ("\n".join(reversed(words)) + "\n").encode("utf-8")
+    listed = words + words[::7]  # some twice: the duplicates are counted
+    text = ("\n".join(reversed(listed)) + "\n").encode("utf-8")
     source = tmp_path / ("list.txt.gz" if compressed else "list.txt")
     source.write_bytes(gzip.compress(text, mtime=0) if compressed else text)
     monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
     monkeypatch.setattr(lb, "_STEP", 97)
+    forks = []
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        child = start(*args)
+        forks.append(child is not None)
+        return child
+
+    start = forked.start
+    monkeypatch.setattr(forked, "start", counted)
     built = {}
     for fork in (True, False):
         monkeypatch.setattr(forked, "AVAILABLE", fork)
-        with open(source, "rb") as handle:
-            assert len(lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet("catalan"))[1]) > 5
+        assert len(lb._fast_scan(source.read_bytes(), tiles.get_alphabet("catalan"))[1]) > 5
+        forks.clear()
         out = tmp_path / str(fork) / "lex"
         report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(out))
-        assert report.word_count == len(words)
+        assert forks == [fork, fork]  # the scan's child, the DAWG's child
+        assert (report.entries, report.word_count, report.duplicates) == (len(listed), len(words), len(words[::7]))
         built[fork] = {name: (out / name).read_bytes()
                        for name in ("words.dawg", "words.txt.gz", "manifest.json")}
     assert built[True] == built[False]
+
+
+def _killed_in_a_child(function, parent: int):  # type: ignore[no-untyped-def]
+    """``function``, except that in a child process it ends the process as SIGKILL would."""
+
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux")
+def test_a_scan_child_killed_leaves_its_share_to_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    words = _catalan_words()
+    source = tmp_path / "list.txt"
+    source.write_bytes(("\n".join(reversed(words)) + "\n").encode("utf-8"))
+    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
+    reference = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "a" / "lex"))
+    monkeypatch.setattr(lb, "_scan_part", _killed_in_a_child(lb._scan_part, os.getpid()))
+    report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "b" / "lex"))
+    assert (report.entries, report.word_count, report.histogram) == (
+        reference.entries, reference.word_count, reference.histogram)
+    for name in ("words.dawg", "words.txt.gz"):
+        assert (tmp_path / "a" / "lex" / name).read_bytes() == (tmp_path / "b" / "lex" / name).read_bytes()
+
+
+@pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux")
+def test_a_dawg_child_killed_is_an_error_and_the_old_lexicon_stays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    words = _catalan_words()
+    source = tmp_path / "list.txt"
+    source.write_bytes(("\n".join(words) + "\n").encode("utf-8"))
+    lexicon = tmp_path / "lex"
+    lb.build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
+    before = {p.name: p.read_bytes() for p in lexicon.iterdir()}
+    source.write_bytes(("\n".join(words[:100]) + "\n").encode("utf-8"))
+    monkeypatch.setattr(lb, "_dawg_of_groups", _killed_in_a_child(lb._dawg_of_groups, os.getpid()))
+    with pytest.raises(lb.LexiconError, match="building words.dawg failed: .* status -9"):
+        lb.build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
+    assert {p.name: p.read_bytes() for p in lexicon.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lex", "list.txt"]  # no building directory left
 
 
 @pytest.mark.parametrize("fork", [True, False])
@@ -173,8 +226,7 @@ def test_a_line_the_fast_path_cannot_read_in_either_share_sends_the_list_to_the_
     lines = [*words[:at], "ABÞC", *words[at:]]
     source = tmp_path / "list.txt"
     source.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
-    with open(source, "rb") as handle:
-        assert lb._fast_scan(handle, hashlib.sha256(), tiles.get_alphabet("catalan")) is None
+    assert lb._fast_scan(source.read_bytes(), tiles.get_alphabet("catalan")) is None
     report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
     assert [(r.line, r.word) for r in report.rejected] == [(at + 1, "ABÞC")]
     assert report.word_count == len(words)
