@@ -6,9 +6,10 @@ the compressed text). Python threads cannot share that work: it holds the GIL.
 (or the exception it raised) back, pickled, through a pipe; :meth:`Forked.result` reads it. The child shares nothing after the
 fork: it sees this process's memory as it was (copy-on-write), so ``args`` are not copied or
 pickled, and it ends with ``os._exit`` however the function ends, never returning into the
-caller's code (not even into its ``finally`` clauses). Only on Linux: elsewhere fork is missing or
-(macOS) unsafe once system libraries have started threads, and ``start`` returns None, as it does
-when the system refuses a fork. The caller then does the work itself.
+caller's code (not even into its ``finally`` clauses). Only on Linux, in a process with no other
+thread: elsewhere fork is missing or (macOS) unsafe once system libraries have started threads,
+and ``start`` returns None, as it does when the system refuses a fork. The caller then does the
+work itself.
 """
 
 from __future__ import annotations
@@ -96,8 +97,11 @@ class Forked:
 
 
 def start(function: Callable[..., Any], *args: Any) -> Forked | None:
-    """``function(*args)`` started in a forked child; None where there is no fork to be had."""
-    if not AVAILABLE:
+    """``function(*args)`` started in a forked child; None where there is no fork to be had, and in
+    a process running other threads (a lock one of them holds at the fork stays held for ever in
+    the child: Python 3.12 warns of it)."""
+    threading = sys.modules.get("threading")  # (never imported: no other Python thread)
+    if not AVAILABLE or (threading is not None and threading.active_count() > 1):
         return None
     try:
         read, write = os.pipe()

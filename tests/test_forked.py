@@ -168,3 +168,20 @@ def test_when_the_system_refuses_a_fork_start_returns_none(monkeypatch: pytest.M
     assert forked.start(_pid_and, 1) is None
     assert len(os.listdir("/proc/self/fd")) == opened  # the pipe closed again
     assert set(signal.pthread_sigmask(signal.SIG_BLOCK, [])) == mask
+
+
+def test_in_a_process_running_another_thread_start_returns_none() -> None:
+    import threading
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert forked.start(_pid_and, 1) is None
+    finally:
+        stop.set()
+        thread.join()
+    child = forked.start(_pid_and, 1)
+    assert child is not None
+    with child:
+        assert child.result()[1] == 2
