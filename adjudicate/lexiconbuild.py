@@ -581,7 +581,7 @@ def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None, gunzip=True
         return None
     other = forked.start(_scan_part, reader, data, gunzip, 1, 2)
     with other or contextlib.nullcontext():
-        parts = _scan_part(reader, data, gunzip, 0, 2 if other else 1, progress)
+        parts = _scan_part(reader, data, gunzip, 0, 2 if other else 1, progress, _stored)
         if parts is not None and other is not None:
             try:
                 theirs = other.result()
@@ -594,23 +594,30 @@ def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None, gunzip=True
     blocks: list[tuple[bytes, dict[int, tuple[int, int]]]] = []
     entries = 0
     counts = dict.fromkeys(range(tiles.MIN_TILES, tiles.MAX_TILES + 1), 0)
-    while parts:  # (each block's bytes let go as soon as they are copied)
+    while parts:  # (the child's blocks, as bytes, let go as soon as they are stored)
         _, chunk_entries, chunk_counts, block, index = parts.pop()
         entries += chunk_entries
         for n, count in chunk_counts.items():
             counts[n] += count
         if block:
-            # In an anonymous memory map: its memory goes back to the system the moment it is
-            # closed, where a freed bytes object this size would leave the heap fragmented.
-            stored = mmap.mmap(-1, len(block))
-            stored.write(block)
-            blocks.append((stored, index))
+            blocks.append((block if isinstance(block, mmap.mmap) else _stored(block), index))
     return entries, blocks, {n: c for n, c in counts.items() if c}
 
 
-def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts: int, progress=None):  # type: ignore[no-untyped-def]
+def _stored(block: bytes):  # type: ignore[no-untyped-def]
+    """``block`` in an anonymous memory map: its memory goes back to the system the moment it is
+    closed, where a freed bytes object this size would leave the heap fragmented."""
+    import mmap
+
+    stored = mmap.mmap(-1, len(block))
+    stored.write(block)
+    return stored
+
+
+def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts: int, progress=None, store=None):  # type: ignore[no-untyped-def]
     """The blocks of the ``part``-th of every ``parts`` chunks of a list (see :func:`_fast_scan`):
-    ``[(chunk number, entries, {tiles: count}, block, index)]``; None if the list is not clean."""
+    ``[(chunk number, entries, {tiles: count}, block, index)]``, each block as bytes or as
+    ``store`` makes it; None if the list is not clean."""
     import zlib
     from bisect import bisect_left, bisect_right
     from itertools import groupby, islice
@@ -651,7 +658,7 @@ def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts:
                     next_offset = len(block)
                 index[first << 8 | second] = (offset, next_offset)
                 offset, start = next_offset, stop
-            out.append((number, entries, counts, block, index))
+            out.append((number, entries, counts, block if store is None else store(block), index))
             del lines, block
     except (_NotClean, zlib.error):
         return None
