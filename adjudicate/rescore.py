@@ -1025,7 +1025,9 @@ class _Replay:
                     if before is not None and self.ending is None:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
-                        self.account(event, result, p, event.score or 0, kind, unexpected=True)
+                        # A move after the end of the game counts for nothing: the computed
+                        # totals stay the game's (the record's may have counted it: either way).
+                        self.account(event, result, p, 0, kind, unexpected=True)
                         # Not replayed: a withdrawal or a challenge bonus on the next line is
                         # about this move, not about the last one on the board.
                         self.last_play = None

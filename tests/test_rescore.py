@@ -358,3 +358,19 @@ def test_withdrawing_a_move_made_after_the_end_leaves_the_last_real_play_alone()
     assert finals(report)["b"] == (6, 6)
     assert found(report) == [(6, "unexpected_event"), (7, "unexpected_event")]
     assert "comes after the end of the game" in report.discrepancies[1].message
+
+
+def test_a_move_after_the_end_of_the_game_counts_for_nothing_in_the_computed_total() -> None:
+    """The game ended at the time note: a's later HE (recorded +9, 21) is reported, not replayed,
+    and a's computed total stays the game's 12 (it was 21 when the recorded +9 was added)."""
+    game = (
+        "#player1 a A\n#player2 b B\n"
+        ">a: ABDEFGH 8G BAD +12 12\n"  # B3 A1 D2 = 6, x2 on the centre star: 12
+        ">b: CEIOSTU I7 I.S +6 6\n"  # I on I7 (DL) 2, D 2, S on I9 (DL) 2: 6
+        "#note game time expired\n"
+        ">a: EFGHIJK 10B HE +9 21\n"
+    )
+    report = rescore_text(game)
+    assert finals(report) == {"a": (21, 12), "b": (6, 6)}
+    assert found(report) == [(6, "unexpected_event")]
+    assert report.events[-1].computed_score == 0 and report.events[-1].recorded_score == 9
