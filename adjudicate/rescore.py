@@ -838,6 +838,14 @@ class _Replay:
         elif rules.scoreless_turns_to_end and self.scoreless >= self.scoreless_limit:
             self.end(event, "scoreless")
 
+    def undue(self, event: GcgEvent) -> int:
+        """What a line counts whose points the rules do not give (a move after the end, out-play
+        points for a player who did not go out, a rack adjustment after the time limit): nothing;
+        but the record's own score when a play before could not be put on the board or a line could
+        not be read. Then who holds what, and so whether and how the game ended, is a guess, and a
+        wrong guess must not take real points away: the discrepancy is reported either way."""
+        return (event.score or 0) if self.board_uncertain else 0
+
     def end(self, event: GcgEvent, how: str, out: int | None = None) -> None:
         self.ending, self.ended_at, self.out_player = how, event.line, out
         # NASPA/Woogles: after an out-play the opponent may pass (or challenge) once.
@@ -866,12 +874,14 @@ class _Replay:
         self.after_end_pass_ok = False
         if points:
             if self.ending != "went_out" or p != self.out_player:
-                self.flag(event, UNEXPECTED_EVENT,
-                          f"out-play points for {event.nick}, who did not go out")
-                computed = event.score or 0
+                if self.ending != "time":  # (after the time limit, check_end_lines says none is due)
+                    self.flag(event, UNEXPECTED_EVENT,
+                              f"out-play points for {event.nick}, who did not go out")
+                computed = self.undue(event)
+                self.account(event, result, p, computed, f"out-play ({label})", unexpected=True)
             else:
                 computed = 2 * value if rules.outplay == OUTPLAY_DOUBLE else value
-            self.account(event, result, p, computed, f"out-play ({label})", kind=END_RACK)
+                self.account(event, result, p, computed, f"out-play ({label})", kind=END_RACK)
             self.end_adjustment[p] += computed
         else:
             if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
@@ -894,8 +904,13 @@ class _Replay:
                 self.flag(event, END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
                           f"the line counts {label}", label, format_rack(known, alphabet))
-            self.account(event, result, p, -value, f"end-rack penalty ({label})", kind=END_RACK)
-            self.end_adjustment[p] -= value
+            if self.ending == "time":  # none is due: reported once, by check_end_lines
+                computed = self.undue(event)
+                self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=True)
+            else:
+                computed = -value
+                self.account(event, result, p, computed, f"end-rack penalty ({label})", kind=END_RACK)
+            self.end_adjustment[p] += computed
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset
@@ -930,7 +945,13 @@ class _Replay:
         elif recorded is not None:
             unit = rules.overtime_points_per_minute
             cap = (rules.overtime_max_minutes or 0) * unit
-            if recorded >= 0 or recorded % unit:
+            if recorded > 0:  # a penalty that gives points: it counts for nothing
+                self.flag(event, TIME_PENALTY,
+                          f"time penalty {recorded:+d} adds points (a penalty takes them away)",
+                          recorded, 0)
+                self.account(event, result, p, 0, "time penalty", unexpected=True)
+                return
+            if recorded == 0 or recorded % unit:
                 self.flag(event, TIME_PENALTY,
                           f"time penalty {recorded:+d} is not a whole number of minutes at "
                           f"{unit} points each", recorded, None)
@@ -1025,9 +1046,9 @@ class _Replay:
                     if before is not None and self.ending is None:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
-                        # A move after the end of the game counts for nothing: the computed
-                        # totals stay the game's (the record's may have counted it: either way).
-                        self.account(event, result, p, 0, kind, unexpected=True)
+                        # A move after the end of the game counts for nothing (unless the end
+                        # itself is in doubt: see undue). The record may have counted it or not.
+                        self.account(event, result, p, self.undue(event), kind, unexpected=True)
                         # Not replayed: a withdrawal or a challenge bonus on the next line is
                         # about this move, not about the last one on the board.
                         self.last_play = None

@@ -499,7 +499,12 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
             text += f", x{shown.rack_factor} = {total * shown.rack_factor}"
         out.append(text)
     if shown.kind == "play" and shown.explanation is None:
-        out.append("the play could not be put on the board (see the discrepancy below)")
+        if any("after the end of the game" in m for m in shown.discrepancies):
+            out.append("the play comes after the end of the game: not replayed, " + (
+                "it counts nothing" if not shown.computed_score else
+                "its recorded score kept (a play before could not be placed: the end is a guess)"))
+        else:
+            out.append("the play could not be put on the board (see the discrepancy below)")
     computed, recorded = shown.computed_score, shown.recorded_score
     if computed is not None:
         text = f"score {computed:+d}"

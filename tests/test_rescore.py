@@ -360,17 +360,48 @@ def test_withdrawing_a_move_made_after_the_end_leaves_the_last_real_play_alone()
     assert "comes after the end of the game" in report.discrepancies[1].message
 
 
+# Ended by the time limit after two plays: a 12, b 6.
+TIMED_OUT = (
+    "#player1 a A\n#player2 b B\n"
+    ">a: ABDEFGH 8G BAD +12 12\n"  # B3 A1 D2 = 6, x2 on the centre star: 12
+    ">b: CEIOSTU I7 I.S +6 6\n"  # I on I7 (DL) 2, D 2, S on I9 (DL) 2: 6
+    "#note game time expired\n"
+)
+
+
 def test_a_move_after_the_end_of_the_game_counts_for_nothing_in_the_computed_total() -> None:
     """The game ended at the time note: a's later HE (recorded +9, 21) is reported, not replayed,
     and a's computed total stays the game's 12 (it was 21 when the recorded +9 was added)."""
-    game = (
-        "#player1 a A\n#player2 b B\n"
-        ">a: ABDEFGH 8G BAD +12 12\n"  # B3 A1 D2 = 6, x2 on the centre star: 12
-        ">b: CEIOSTU I7 I.S +6 6\n"  # I on I7 (DL) 2, D 2, S on I9 (DL) 2: 6
-        "#note game time expired\n"
-        ">a: EFGHIJK 10B HE +9 21\n"
-    )
-    report = rescore_text(game)
+    report = rescore_text(TIMED_OUT + ">a: EFGHIJK 10B HE +9 21\n")
     assert finals(report) == {"a": (21, 12), "b": (6, 6)}
     assert found(report) == [(6, "unexpected_event")]
     assert report.events[-1].computed_score == 0 and report.events[-1].recorded_score == 9
+
+
+@pytest.mark.parametrize(("line", "recorded", "kind"), [
+    (">b: (QZ) +40 46\n", {"a": 12, "b": 46}, "unexpected_event"),  # out-play points, nobody went out
+    (">a: QZ (QZ) -20 -8\n", {"a": -8, "b": 6}, "unexpected_event"),  # a rack penalty after the time limit
+    (">a: (time) +30 42\n", {"a": 42, "b": 6}, "time_penalty"),  # a "penalty" that adds points
+])
+def test_end_of_game_points_the_rules_do_not_give_count_for_nothing(line: str, recorded: dict, kind: str) -> None:
+    """Each line is reported once, and the computed totals stay 12 and 6: a wins. Counting the
+    recorded points instead made b the winner with 46, or a the loser with -8."""
+    report = rescore_text(TIMED_OUT + line)
+    assert finals(report) == {"a": (recorded["a"], 12), "b": (recorded["b"], 6)}
+    assert found(report) == [(6, kind)]
+    assert report.winners == ["a"]
+
+
+def test_after_a_play_that_could_not_be_placed_an_inferred_end_does_not_take_real_points(corpus: Path) -> None:
+    """In move_event_after_game_end.gcg, RightBehindYou goes out at line 44 (OTS, +14) and
+    HastyBot's I on line 45 comes after the end. Written one square off (13L JEU for 13M .EU), line
+    43 cannot be placed, its three letters are taken as three tiles, and HastyBot seems to go out:
+    the end is then a guess, and RightBehindYou's real +14 on line 44 still counts (358, not 344)."""
+    path = corpus / "gcg" / "magpie-data" / "move_event_after_game_end.gcg"
+    text = path.read_bytes().decode("utf-8")
+    assert ">HastyBot: EIU 13M .EU +10 516" in text
+    clean = rescore_text(text)
+    assert finals(clean) == {"HastyBot": (521, 516), "RightBehindYou": (358, 358)}  # 516: line 43's total
+    report = rescore_text(text.replace(">HastyBot: EIU 13M .EU +10 516", ">HastyBot: EIU 13L JEU +10 516"))
+    assert finals(report)["RightBehindYou"] == (358, 358)
+    assert report.winners == ["HastyBot"]

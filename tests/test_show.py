@@ -355,3 +355,19 @@ def test_every_linked_corpus_discrepancy_can_be_shown(corpus):
             assert shown.discrepancies and all(m in text for m in shown.discrepancies), (name, line)
             shown_count += 1
     assert shown_count > 20
+
+
+def test_a_move_after_the_end_is_shown_as_such_and_its_score_as_nothing(corpus: Path, tmp_path: Path) -> None:
+    """HastyBot's I on line 45 comes after RightBehindYou went out on line 44: not replayed, +0.
+    With line 43 written one square off (it cannot be placed), the end is a guess and the recorded
+    +5 is kept; the text says which."""
+    path = corpus / "gcg" / "magpie-data" / "move_event_after_game_end.gcg"
+    text = render_text(shown_at(path, line=45))
+    assert "the play comes after the end of the game: not replayed, it counts nothing" in text
+    assert "score +0; recorded +5: differs by 5" in text
+    assert "could not be put on the board" not in text
+    guessed = tmp_path / "guessed.gcg"
+    guessed.write_bytes(path.read_bytes().replace(b">HastyBot: EIU 13M .EU +10 516", b">HastyBot: EIU 13L JEU +10 516"))
+    text = render_text(shown_at(guessed, line=45))
+    assert "after the end of the game: not replayed, its recorded score kept" in text
+    assert "score +5; recorded +5: agrees" in text
