@@ -113,11 +113,13 @@ def start(function: Callable[..., Any], *args: Any) -> Forked | None:
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         pid = os.fork()
-    except OSError:  # too many processes, no memory: do it here
+    except BaseException as err:  # too many processes, no memory (then: do it here)...
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(read)
         os.close(write)
-        return None
+        if isinstance(err, OSError):
+            return None
+        raise
     if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
         status = 1
         try:

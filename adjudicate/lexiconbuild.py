@@ -344,14 +344,14 @@ def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress=Non
     name = "<stdin>" if source == "-" else source
     raw = _read_raw(source)  # read once: a pipe or a file being written cannot be read twice
     raw_sha = hashlib.sha256(raw).hexdigest()
-    fast = _fast_scan(raw, alpha, progress, gunzip=source != "-")
+    fast = _fast_scan(raw, alpha, progress)
     if fast is not None:  # a clean list: nothing to reject, the keys from whole chunks at a time
         entries, blocks, lengths = fast
         found: list[str] = []
         for _, text in _fast_groups(blocks, lengths):
             found.extend(text.decode("utf-8").split("\n"))
         return CheckReport(name, alpha.name, entries, found, [], entries - len(found), "utf-8", raw_sha)
-    data = _decompress(raw, source) if source != "-" else raw
+    data = _decompress(raw, name)
     del raw
     entries, keys, rejected, duplicates, encoding = _scan(data, name, alpha, progress)
     return CheckReport(name, alpha.name, entries, sorted(keys), rejected, duplicates, encoding, raw_sha)
@@ -508,14 +508,14 @@ class _FastReader:
         return lengths
 
 
-def _text_chunks(data: bytes, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
-    """The text of a word list (``data``: gzip unless ``gunzip`` is false, or plain) in pieces that
-    end at a line end, BOM dropped. At most MAX_TEXT_BYTES of text (beyond that, and on a broken
+def _text_chunks(data: bytes, progress=None):  # type: ignore[no-untyped-def]
+    """The text of a word list (``data``: gzip, or plain text; a file or standard input alike) in
+    pieces that end at a line end, BOM dropped. At most MAX_TEXT_BYTES of text (beyond that, and on a broken
     gzip stream, :class:`_NotClean`: the careful reader reports it)."""
     import zlib
 
     total = len(data)
-    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gunzip and data[:2] == b"\x1f\x8b" else None
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if data[:2] == b"\x1f\x8b" else None
     step = _STEP if inflate is not None else _PLAIN_STEP
     view = memoryview(data)
     pending = b""
@@ -557,7 +557,7 @@ def _text_chunks(data: bytes, progress=None, gunzip=True):  # type: ignore[no-un
         yield pending
 
 
-def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None, gunzip=True):  # type: ignore[no-untyped-def]
+def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None):  # type: ignore[no-untyped-def]
     """A clean list read (``data``: the file's bytes): ``(entries, blocks, {tiles: count})``, None
     if the list is not clean.
 
@@ -579,14 +579,14 @@ def _fast_scan(data: bytes, alphabet: tiles.Alphabet, progress=None, gunzip=True
         reader = _FastReader(alphabet)
     except _NotClean:  # pragma: no cover - every shipped tile set qualifies
         return None
-    other = forked.start(_scan_part, reader, data, gunzip, 1, 2)
+    other = forked.start(_scan_part, reader, data, 1, 2)
     with other or contextlib.nullcontext():
-        parts = _scan_part(reader, data, gunzip, 0, 2 if other else 1, progress, _stored)
+        parts = _scan_part(reader, data, 0, 2 if other else 1, progress, _stored)
         if parts is not None and other is not None:
             try:
                 theirs = other.result()
             except Exception:  # noqa: BLE001 - the child killed, out of memory...: its share is read here
-                theirs = _scan_part(reader, data, gunzip, 1, 2)
+                theirs = _scan_part(reader, data, 1, 2)
             parts = None if theirs is None else parts + theirs
     if parts is None:
         return None
@@ -614,7 +614,7 @@ def _stored(block: bytes):  # type: ignore[no-untyped-def]
     return stored
 
 
-def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts: int, progress=None, store=None):  # type: ignore[no-untyped-def]
+def _scan_part(reader: _FastReader, data: bytes, part: int, parts: int, progress=None, store=None):  # type: ignore[no-untyped-def]
     """The blocks of the ``part``-th of every ``parts`` chunks of a list (see :func:`_fast_scan`):
     ``[(chunk number, entries, {tiles: count}, block, index)]``, each block as bytes or as
     ``store`` makes it; None if the list is not clean."""
@@ -625,7 +625,7 @@ def _scan_part(reader: _FastReader, data: bytes, gunzip: bool, part: int, parts:
 
     out = []
     try:
-        for number, chunk in enumerate(_text_chunks(data, progress, gunzip)):
+        for number, chunk in enumerate(_text_chunks(data, progress)):
             if number % parts != part:
                 continue
             lines = reader.keys(chunk).split(b"\n")
@@ -1044,7 +1044,7 @@ def build_lexicon(
     shown = "<stdin>" if source == "-" else source
     raw = _read_raw(source)  # read once: a pipe or a file being written cannot be read twice
     source_sha256 = hashlib.sha256(raw).hexdigest()
-    fast = _fast_scan(raw, alphabet, progress, gunzip=source != "-")
+    fast = _fast_scan(raw, alphabet, progress)
     if fast is not None:  # a clean list: no object per word
         del raw
         entries, blocks, lengths = fast
@@ -1053,7 +1053,7 @@ def build_lexicon(
         groups = _fast_groups(blocks, lengths)
         del blocks
     else:
-        data = _decompress(raw, source) if source != "-" else raw
+        data = _decompress(raw, shown)
         del raw
         entries, key_set, rejected, _, encoding = _scan(data, shown, alphabet, progress)
         del data

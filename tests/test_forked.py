@@ -157,15 +157,23 @@ def test_with_sigchld_ignored_the_result_still_comes_back() -> None:
         signal.signal(signal.SIGCHLD, previous)
 
 
-def test_when_the_system_refuses_a_fork_start_returns_none(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("error", [BlockingIOError(11, "Resource temporarily unavailable"),
+                                   RuntimeError("fork at interpreter shutdown")])
+def test_when_the_system_refuses_a_fork_start_returns_none(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
+    """An OSError: no fork to be had (None). Anything else is raised. Either way the signals are
+    unblocked again and the pipe closed."""
     mask = set(signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
     def refuse() -> int:
-        raise BlockingIOError(11, "Resource temporarily unavailable")
+        raise error
 
     monkeypatch.setattr(os, "fork", refuse)
     opened = len(os.listdir("/proc/self/fd"))
-    assert forked.start(_pid_and, 1) is None
+    if isinstance(error, OSError):
+        assert forked.start(_pid_and, 1) is None
+    else:
+        with pytest.raises(RuntimeError):
+            forked.start(_pid_and, 1)
     assert len(os.listdir("/proc/self/fd")) == opened  # the pipe closed again
     assert set(signal.pthread_sigmask(signal.SIG_BLOCK, [])) == mask
 

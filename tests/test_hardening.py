@@ -803,3 +803,16 @@ def test_bytes_after_the_end_of_a_gzip_list_are_an_error(tmp_path: Path) -> None
     assert result.exit_code == 2, result.output
     assert f"{source}: not a readable gzip file (data after the end)" in result.stderr
     assert not (tmp_path / "lex").exists()
+
+
+def test_a_gzip_list_on_standard_input_is_gunzipped_as_a_file_is(tmp_path: Path) -> None:
+    import gzip
+
+    packed = gzip.compress(b"casa\nperro\nchorizo\n")
+    result = CliRunner().invoke(app, ["lexicon", "check", "-", "-a", "spanish"], input=packed)
+    assert result.exit_code == 0, result.output
+    assert "<stdin>: 3 entries, 3 words, 0 duplicates, 0 rejected" in result.stdout
+    result = CliRunner().invoke(app, ["lexicon", "build", "-", "-a", "spanish", "-n", "X", "-q",
+                                      "-o", str(tmp_path / "lex")], input=packed + packed)
+    assert result.exit_code == 0, result.output
+    assert lx.load_lexicon(str(tmp_path / "lex")).contains_word("CHORIZO")
