@@ -3,10 +3,10 @@ uses the second core this way (half of a word list's scan; the DAWG, while this 
 the compressed text). Python threads cannot share that work: it holds the GIL.
 
 ``start(function, *args)`` forks a child that runs ``function(*args)`` and sends its return value
-(or the exception it raised) back, pickled, through a pipe; :meth:`Forked.result` reads it. The child shares nothing after the
-fork: it sees this process's memory as it was (copy-on-write), so ``args`` are not copied or
-pickled, and it ends with ``os._exit`` however the function ends, never returning into the
-caller's code (not even into its ``finally`` clauses). Only on Linux, in a process with no other
+(or the exception it raised) back, pickled, through a pipe; :meth:`Forked.result` reads it. The
+child sees this process's memory as it was at the fork (copy-on-write), so ``args`` are not copied
+or pickled; it ends with ``os._exit`` however the function ends, never returning into the caller's
+code (not even into its ``finally`` clauses). Only on Linux, in a process with no other
 thread: elsewhere fork is missing or (macOS) unsafe once system libraries have started threads,
 and ``start`` returns None, as it does when the system refuses a fork. The caller then does the
 work itself.
@@ -25,7 +25,8 @@ AVAILABLE = hasattr(os, "fork") and sys.platform.startswith("linux")
 
 
 class ChildFailed(Exception):
-    """The child process ended without sending a result (an exception in it, a signal...)."""
+    """The child process ended without sending a result or an exception (killed by a signal...), or
+    sent one that cannot be read here."""
 
 
 class Forked:
