@@ -873,15 +873,15 @@ class _Replay:
             return
         self.after_end_pass_ok = False
         if points:
-            if self.ending != "went_out" or p != self.out_player:
+            due = self.ending == "went_out" and p == self.out_player
+            if not due:
                 if self.ending != "time":  # (after the time limit, check_end_lines says none is due)
                     self.flag(event, UNEXPECTED_EVENT,
                               f"out-play points for {event.nick}, who did not go out")
                 computed = self.undue(event)
-                self.account(event, result, p, computed, f"out-play ({label})", unexpected=True)
             else:
                 computed = 2 * value if rules.outplay == OUTPLAY_DOUBLE else value
-                self.account(event, result, p, computed, f"out-play ({label})", kind=END_RACK)
+            self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=END_RACK)
             self.end_adjustment[p] += computed
         else:
             if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
@@ -904,12 +904,10 @@ class _Replay:
                 self.flag(event, END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
                           f"the line counts {label}", label, format_rack(known, alphabet))
-            if self.ending == "time":  # none is due: reported once, by check_end_lines
-                computed = self.undue(event)
-                self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=True)
-            else:
-                computed = -value
-                self.account(event, result, p, computed, f"end-rack penalty ({label})", kind=END_RACK)
+            due = self.ending != "time"  # (after the time limit none is: check_end_lines says so)
+            computed = -value if due else self.undue(event)
+            self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
+                         kind=END_RACK)
             self.end_adjustment[p] += computed
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
