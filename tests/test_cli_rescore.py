@@ -1,0 +1,107 @@
+"""`adjudicate rescore` on many files (issue 3, item 5): one summary row per game in the order given,
+`--format json|csv`, `--jobs`, `-` among files, exit codes 0/1/2.
+
+The games are the project's own fixtures: eight whose every score agrees (their arithmetic is in
+test_rescore.py), and gcg_bom_crlf.gcg, a reader fixture whose first play misses the centre square
+(an illegal_play at line 3, so exit 1).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate.cli import app
+from adjudicate.cli.rescore import POOL_THRESHOLD
+
+GAMES = Path(__file__).parent / "data" / "games"
+CLEAN = sorted(str(p) for p in GAMES.glob("fx_*.gcg"))
+BROKEN = str(GAMES / "gcg_bom_crlf.gcg")
+
+
+def run(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(app, ["rescore", "-q", *args], input=stdin)
+
+
+def single_json(path: str) -> dict:
+    result = run(["--format", "json", path])
+    return json.loads(result.stdout)
+
+
+def test_clean_games_table_one_row_each_in_order_exit_0() -> None:
+    result = run(CLEAN)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["file", "ruleset", "ending", "discrepancies", "first"]
+    rows = lines[2:]
+    assert [row.split()[0] for row in rows] == CLEAN
+    assert all(row.split()[3] == "ok" for row in rows)
+
+
+def test_a_discrepancy_is_exit_1_and_its_first_line_is_in_the_csv() -> None:
+    result = run(["--format", "csv", CLEAN[0], BROKEN, CLEAN[1]])
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["file"] for r in rows] == [CLEAN[0], BROKEN, CLEAN[1]]
+    assert [r["ok"] for r in rows] == ["True", "False", "True"]
+    broken = rows[1]
+    assert (broken["first_line"], broken["first_kind"]) == ("3", "illegal_play")
+    assert "cover the centre square H8" in broken["first_message"]
+    assert int(broken["discrepancies"]) == len(single_json(BROKEN)["discrepancies"])
+
+
+def test_an_unreadable_file_is_exit_2_named_on_stderr_and_the_others_are_still_reported(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.gcg"
+    garbage.write_bytes(b"\x00\xff" * 100)
+    missing = tmp_path / "missing.gcg"
+    result = run(["--format", "csv", CLEAN[0], str(garbage), BROKEN, str(missing)])
+    assert result.exit_code == 2
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["file"] for r in rows] == [CLEAN[0], str(garbage), BROKEN, str(missing)]
+    assert rows[0]["ok"] == "True" and rows[2]["ok"] == "False"
+    assert rows[1]["error"] and rows[3]["error"]
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert len(errors) == 2
+    assert str(garbage) in errors[0] and str(missing) in errors[1]
+    assert "Traceback" not in result.output
+
+
+def test_json_for_several_files_is_the_array_of_each_files_own_report(tmp_path: Path) -> None:
+    files = [CLEAN[0], BROKEN, CLEAN[-1]]
+    result = run(["--format", "json", *files])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == [single_json(f) for f in files]
+    # The layout is json.dumps(..., indent=2) of the whole array, byte for byte.
+    expected = json.dumps([single_json(f) for f in files], ensure_ascii=False, indent=2) + "\n"
+    assert result.stdout == expected
+
+
+def test_stdin_among_files() -> None:
+    data = Path(BROKEN).read_bytes()
+    result = run(["--format", "csv", CLEAN[0], "-"], stdin=data)
+    assert result.exit_code == 1
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [r["file"] for r in rows] == [CLEAN[0], "<stdin>"]
+    assert rows[1]["first_line"] == "3"
+
+
+@pytest.mark.parametrize("output", ["csv", "json", "table"])
+def test_jobs_2_gives_the_same_output_as_one_process(tmp_path: Path, output: str) -> None:
+    """Enough files for the pool (below POOL_THRESHOLD one process does the work anyway)."""
+    files = []
+    sources = [*CLEAN, BROKEN]
+    for i in range(POOL_THRESHOLD + 6):
+        path = tmp_path / f"g{i:03d}.gcg"
+        shutil.copyfile(sources[i % len(sources)], path)
+        files.append(str(path))
+    one = run(["--format", output, "--jobs", "1", *files])
+    two = run(["--format", output, "--jobs", "2", *files])
+    assert one.exit_code == two.exit_code == 1
+    assert two.stdout == one.stdout
+    assert len(one.stdout.splitlines()) > len(files)
