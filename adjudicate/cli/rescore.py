@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Optional
 
 import typer
@@ -79,7 +80,9 @@ def _lexicon(name: str) -> Any:
 
 
 def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
-             stdin: Optional[bytes], full: bool) -> list[dict[str, Any]]:
+             stdin: Optional[bytes], full: bool) -> Iterator[dict[str, Any]]:
+    """Each game's report, in the order given, as it is ready (nothing is kept here: a batch's
+    JSON is written game by game, in bounded memory)."""
     if jobs > 1 and len(games) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -89,33 +92,38 @@ def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
         import adjudicate.rules  # noqa: F401
 
         chunk = max(1, min(256, len(games) // (jobs * 8)))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             results = pool.map(_worker, [(g, *args, None, full) for g in games], chunksize=chunk)
-            return _with_progress(results, len(games), progress)
+            yield from _with_progress(results, len(games), progress)
+        finally:  # left early (a closed pipe, Ctrl-C): the games not yet started are dropped
+            pool.shutdown(cancel_futures=True)
+        return
     results = (rescore_one(g, *args, data=stdin if g == "-" else None, full=full) for g in games)
-    return _with_progress(results, len(games), progress)
+    yield from _with_progress(results, len(games), progress)
 
 
 def _worker(item: tuple[Any, ...]) -> dict[str, Any]:
     return rescore_one(*item)
 
 
-def _with_progress(results: Any, total: int, progress: bool) -> list[dict[str, Any]]:
+def _with_progress(results: Iterable[dict[str, Any]], total: int,
+                   progress: bool) -> Iterator[dict[str, Any]]:
     if not progress:
-        return list(results)
-    out = []
+        yield from results
+        return
     with typer.progressbar(results, length=total, label="rescoring", file=sys.stderr) as bar:
-        for item in bar:
-            out.append(item)
-    return out
+        yield from bar
 
 
-def _exit_code(reports: list[dict[str, Any]]) -> int:
-    if any("error" in r for r in reports):
-        return EXIT_ERROR
-    if any(r["discrepancies"] for r in reports):
-        return EXIT_NO
-    return EXIT_OK
+def _exit_code(reports: Iterable[dict[str, Any]]) -> int:
+    code = EXIT_OK
+    for r in reports:
+        if "error" in r:
+            return EXIT_ERROR
+        if r["discrepancies"]:
+            code = EXIT_NO
+    return code
 
 
 def _render_one(report: dict[str, Any], show_args: str = "") -> str:
@@ -195,23 +203,43 @@ def _render_many(reports: list[dict[str, Any]]) -> str:
     return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
 
 
-def _render_csv(reports: list[dict[str, Any]]) -> str:
+def _csv_lines(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """The CSV summary, one line per game as it comes (the header first)."""
     import csv
     import io
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
-                     "first_kind", "first_message", "error"])
+
+    def line(row: list[Any]) -> str:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(row)
+        return out.getvalue()
+
+    yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
+                "first_kind", "first_message", "error"])
     for r in reports:
         if "error" in r:
-            writer.writerow([r["file"], "", "", "", "", "", "", "", r["error"]])
+            yield line([r["file"], "", "", "", "", "", "", "", r["error"]])
             continue
         d = r["discrepancies"][0] if r["discrepancies"] else None
-        writer.writerow([r["file"], r["ruleset"], r["ending"] or "", r["ok"],
-                         len(r["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
-                         d["message"] if d else "", ""])
-    return out.getvalue().rstrip("\n")
+        yield line([r["file"], r["ruleset"], r["ending"] or "", r["ok"], len(r["discrepancies"]),
+                    d["line"] if d else "", d["kind"] if d else "", d["message"] if d else "", ""])
+
+
+def _json_array(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """``json.dumps(list(reports), indent=2)`` and a newline, byte for byte, one game at a time.
+
+    Indenting each game's own dump by two spaces is exact: JSON escapes every newline in a string.
+    """
+    import json
+
+    before = "[\n  "
+    for r in reports:
+        yield before + json.dumps(r, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        before = ",\n  "
+    yield "[]\n" if before == "[\n  " else "\n]\n"
 
 
 @app.command()
@@ -252,16 +280,38 @@ def rescore(
         overrides = parse_overrides(set_ or [])
     with errors_exit_2():
         stdin = read_input("-") if "-" in games else None
-    progress = len(games) > 1 and not quiet and sys.stderr.isatty()
+    streamed = len(games) > 1 and output is not Format.table
+    # A streamed batch writes its JSON or CSV game by game: a bar on the same terminal would tear it.
+    progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
+                and not (streamed and sys.stdout.isatty()))
     full = output is Format.json or len(games) == 1
     reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin, full)
+    if streamed:
+        # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
+        # of text, and holding every report first took 930 MB and four times as long.
+        errors: list[str] = []
+        code = [EXIT_OK]
+
+        def tally(reports: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+            for r in reports:
+                code[0] = max(code[0], _exit_code([r]))
+                if "error" in r:
+                    errors.append(r["error"])
+                yield r
+
+        for chunk in (_json_array if output is Format.json else _csv_lines)(tally(reports)):
+            typer.echo(chunk, nl=False)
+        for message in errors:
+            typer.echo(f"Error: {message}", err=True)
+        raise typer.Exit(code[0])
+    reports = list(reports)
     for r in reports:
         if "error" in r:
             typer.echo(f"Error: {r['error']}", err=True)
     if output is Format.json:
-        emit_json(reports[0] if len(reports) == 1 else reports)
+        emit_json(reports[0])
     elif output is Format.csv:
-        typer.echo(_render_csv(reports))
+        typer.echo("".join(_csv_lines(reports)), nl=False)
     elif len(reports) == 1:
         if "error" not in reports[0]:
             import shlex
