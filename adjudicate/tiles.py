@@ -198,13 +198,23 @@ def get_alphabet(name: str) -> Alphabet:
     return _ALPHABETS[name]
 
 
+def upper(text: str) -> str:
+    """``text.upper()``, character for character: a letter whose capital is two letters (ß -> SS,
+    ﬁ -> FI) stays as it is, so that it is read as what it is (no tile), never as two tiles nobody
+    typed, and every position in the result is the same position in ``text``."""
+    up = text.upper()
+    if len(up) == len(text):
+        return up
+    return "".join(c if len(c.upper()) != 1 else c.upper() for c in text)
+
+
 def fold(text: str, alphabet: Alphabet) -> str:
     """Uppercase and fold accents, keeping the accented letters that are tiles of the set.
 
     >>> fold("ñandú", get_alphabet("spanish")), fold("Garçó", get_alphabet("catalan"))
     ('ÑANDU', 'GARÇO')
     """
-    text = text.upper()
+    text = upper(text)
     if text.isascii():
         return text
     import unicodedata
@@ -325,7 +335,7 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         codes = b"\xff"
     if _NO_TILE not in codes:
         return tuple(codes)
-    folded = text.upper()  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
+    folded = upper(text)  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
     if alphabet._multi_start.isdisjoint(folded):
         try:
             return tuple(map(alphabet._rack_single.__getitem__, folded))

@@ -580,3 +580,15 @@ def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
     assert "word_count" not in failures  # still 10 lines
     with pytest.raises(LexiconCorruptError, match="is not a canonical word"):
         lb.diff_lexicons("es-test", "es-test")
+
+
+def test_a_letter_whose_capital_is_two_letters_is_rejected_not_read_as_two(tmp_path: Path) -> None:
+    """'straße' was built as STRASSE and 'ﬁjo' as FIJO: words that are not in the list."""
+    source = tmp_path / "words.txt"
+    source.write_text("CASA\nstraße\nﬁjo\nPERRO\n", encoding="utf-8")
+    report = lb.check_word_list(str(source), "spanish")
+    assert report.word_count == 2
+    assert [(r.line, r.word, r.reason) for r in report.rejected] == [
+        (2, "straße", "ß is not a tile of the spanish set"),
+        (3, "ﬁjo", "ﬁ is not a tile of the spanish set"),
+    ]

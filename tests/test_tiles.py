@@ -108,6 +108,11 @@ REJECTED_WORDS = [
     (ES, "GARÇON", 4, "Ç is not a tile of the spanish set"),  # a letter, not an accented C
     (CA, "ESPAÑA", 5, "Ñ is not a tile of the catalan set"),
     (CA, "CEL LA", 4, "' ' is not a tile of the catalan set"),
+    # Letters whose capital is two letters are no tile, not two tiles nobody typed (STRASSE, FIX):
+    (EN, "STRAßE", 5, "ß is not a tile of the english set"),
+    (EN, "ﬁx", 1, "ﬁ is not a tile of the english set"),
+    (ES, "ﬁjo", 1, "ﬁ is not a tile of the spanish set"),
+    (CA, "ŉ", 1, "ŉ is not a tile of the catalan set"),
 ]
 
 
@@ -223,3 +228,10 @@ def test_fold_keeps_set_letters():
 def test_unknown_alphabet():
     with pytest.raises(UnknownTileError, match="unknown alphabet"):
         get_alphabet("polish")
+
+
+@pytest.mark.parametrize(("alphabet", "rack", "position"), [(EN, "Aß", 2), (ES, "ﬁÑ", 1), (CA, "ÇAß", 3)])
+def test_parse_rack_rejects_a_letter_whose_capital_is_two(alphabet, rack, position):
+    with pytest.raises(UnknownTileError, match="is not a tile of the") as info:
+        parse_rack(rack, alphabet)
+    assert info.value.index + 1 == position
