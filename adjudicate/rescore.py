@@ -59,7 +59,8 @@ TURN_KINDS = frozenset({"play", "pass", "exchange"})
 END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
 
 _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
-_OVERTIME_NOTE = re.compile(r"overtime\s+(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
+# (A clock's display may be written with its sign: `overtime -03:20` is 3:20 over.)
+_OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
 _UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 
 # `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
@@ -821,9 +822,13 @@ class _Replay:
                               f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "
                               f"not on the rack {event.rack}")
             self.pass_run = 0
+            self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
         else:
             self.pass_run += 1
-        self.known_left[p] = None if self.bag else self.known_left[p]
+            if rack is not None:  # what a pass leaves on the rack: all of it, until the next draw
+                self.known_left[p] = rack
+            elif self.bag:
+                self.known_left[p] = None
         self.last_play = None
         self.scoreless += 1
         self.account(event, result, p, 0, "pass" if event.kind == "pass" else "exchange")
@@ -912,34 +917,45 @@ class _Replay:
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset
+        note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
+        seconds = None
+        if note:
+            try:
+                seconds = parse_duration(note.group(1), what="overtime")
+            except AdjudicateError as err:
+                self.flag(event, TIME_PENALTY, f"overtime note: {err}")
+        forfeit = seconds is not None and is_forfeit(seconds, rules)
+        # A forfeit (over the maximum overtime) ends the game where it comes, and disregards the
+        # unplayed tiles: it needs no end of the game before it, nor rack lines.
         problem = None
-        if self.ending is None:
+        if self.ending is None and not forfeit:
             problem = "a time penalty before the end of the game"
         elif p in self.time_seen:
             problem = f"a second time penalty for {event.nick}"
-        elif not self.end_lines_complete():
+        elif not forfeit and not self.end_lines_complete():
+            # (magpie's time_penalty_before_rack_penalties.gcg: the record's own totals, and the
+            # game's story in its notes, leave this line out.)
             problem = "a time penalty before the end-of-game rack lines (they come first)"
         self.time_seen.add(p)
         if problem:
             self.flag(event, UNEXPECTED_EVENT, problem)
             self.account(event, result, p, 0, "time penalty", unexpected=True)
             return
+        if self.ending is None:  # over the maximum overtime: the game ends here, lost
+            self.ending, self.ended_at = "time", event.line
         recorded = event.score
         computed = recorded if recorded is not None else 0
-        note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
         if note:
-            try:
-                seconds = parse_duration(note.group(1), what="overtime")
+            if seconds is not None:
                 computed = -overtime_penalty(seconds, rules)
                 self.overtime[p] = seconds
-                if is_forfeit(seconds, rules):
+                if forfeit:
                     self.forfeits.append(p)
                 elif note.group(2):
                     self.flag(event, TIME_PENALTY,
                               f"the note says forfeit, but {note.group(1)} of overtime is within "
-                              f"the {rules.name} maximum")
-            except AdjudicateError as err:
-                self.flag(event, TIME_PENALTY, f"overtime note: {err}")
+                              f"the {rules.name} maximum" if rules.overtime_forfeit else
+                              f"the note says forfeit, but {rules.name} has no overtime forfeit")
         elif recorded is not None:
             unit = rules.overtime_points_per_minute
             cap = (rules.overtime_max_minutes or 0) * unit
@@ -1086,7 +1102,12 @@ class _Replay:
             return 0
 
     def check_end_lines(self) -> None:
-        """At the end of the record: the end-of-game lines the ruleset expects, and their sums."""
+        """At the end of the record: the end-of-game lines the ruleset expects, and their sums.
+
+        A line that is missing is reported, and what it should give counts in the computed totals
+        when the tiles are known (so that the computed winner is the real one)."""
+        if self.forfeits and self.ruleset.overtime_forfeit:
+            return  # unplayed tiles are disregarded (apply_forfeit reports any rack line)
         if self.ending is None or self.ending == "time":
             if self.ending == "time" and (self.end_lines["points"] or self.end_lines["penalty"]):
                 first = (self.end_lines["points"] + self.end_lines["penalty"])[0]
@@ -1099,9 +1120,17 @@ class _Replay:
             out = self.out_player
             held = self.known_left[:out] + self.known_left[out + 1:]  # the others'
             if not self.end_lines["points"]:
+                tiles = self.held_by_others(out)
+                due = None
+                if tiles is not None:
+                    due = alphabet.rack_value(tiles)
+                    due = 2 * due if self.ruleset.outplay == OUTPLAY_DOUBLE else due
                 self.flag(None, END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
-                          "line adds the opponents' tiles", line=last_line)
+                          "line adds the opponents' tiles"
+                          + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
+                             if tiles is not None else ""), None, due, line=last_line)
+                self.missing_adjustment(out, due)
             elif self.bag == 0 and not self.board_uncertain:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
                 # is on an opponent's rack, so the out-play lines must count exactly those.
@@ -1137,15 +1166,50 @@ class _Replay:
                               f"the opponents held {tiles} ({total} points), the out-play line "
                               f"counts {counted}", counted, total)
             if self.ruleset.outplay != OUTPLAY_DOUBLE and len(self.end_lines["penalty"]) < len(held):
-                self.flag(None, END_RACK,
-                          f"under {self.ruleset.name} every other player subtracts their tiles: "
-                          f"{len(held)} end-rack line(s) expected after line {self.ended_at}, "
-                          f"found {len(self.end_lines['penalty'])}", line=last_line)
+                self.missing_penalties(
+                    [q for q in range(len(self.nicks)) if q != out],
+                    f"under {self.ruleset.name} every other player subtracts their tiles "
+                    f"after {self.nicks[out]} went out at line {self.ended_at}", last_line)
         elif len(self.end_lines["penalty"]) < len(self.nicks):
-            self.flag(None, END_RACK,
-                      f"the game ended on {self.ending} at line {self.ended_at}: each player "
-                      f"subtracts their own tiles, but {len(self.end_lines['penalty'])} of "
-                      f"{len(self.nicks)} end-rack lines are there", line=last_line)
+            self.missing_penalties(
+                list(range(len(self.nicks))),
+                f"the game ended on {self.ending} at line {self.ended_at}: each player subtracts "
+                "their own tiles", last_line)
+
+    def held_by_others(self, out: int) -> list[int] | None:
+        """The tiles the players other than ``out`` (who went out) hold, when known: from their
+        racks, or, with the bag empty and every play on the board, every tile not on the board."""
+        if self.bag == 0 and not self.board_uncertain:
+            return [t for t, n in enumerate(self.unseen) for _ in range(n)]
+        held: list[int] = []
+        for q, left in enumerate(self.known_left):
+            if q != out:
+                if left is None:
+                    return None
+                held += left
+        return held
+
+    def missing_penalties(self, players: list[int], why: str, last_line: int) -> None:
+        """Report each of ``players`` without an end-rack line; count what it should subtract."""
+        alphabet = self.alphabet
+        have = {seat for e in self.end_lines["penalty"] for seat in self.index.get(e.nick, ())}
+        for q in players:
+            if q in have:
+                continue
+            tiles = self.known_left[q]
+            if tiles is None and self.ending == "went_out" and len(self.nicks) == 2:
+                tiles = self.held_by_others(1 - q)  # the one opponent of the finisher
+            due = None if tiles is None else -alphabet.rack_value(tiles)
+            held = ("" if tiles is None else
+                    f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
+            self.flag(None, END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
+                      None, due, line=last_line)
+            self.missing_adjustment(q, due)
+
+    def missing_adjustment(self, p: int, due: int | None) -> None:
+        if due is not None:
+            self.computed[p] += due
+            self.end_adjustment[p] += due
 
     def apply_forfeit(self, players: list[PlayerResult]) -> None:
         """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind

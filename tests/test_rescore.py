@@ -131,6 +131,19 @@ def test_fise_outplay_wrong_penalty_amount():
 
 # Was a strict xfail (found by the fixtures' author): end-rack lines are now checked against the
 # tiles left when the bag is empty.
+def test_fise_outplay_lines_missing_count_what_they_should_give():
+    """The record stops at beto's out-play (600, ana 596): the replay knows ana holds EX (9), so
+    the computed totals are the rule's, 609 and 587, and beto still wins; each missing line is
+    reported with its amount. (Before, the computed totals stopped at 600 and 596.)"""
+    text = text_of(FISE_OUT).replace(">beto:  (EX) +9 609\n>ana: EX (EX) -9 587\n", "")
+    report = rescore_text(text)
+    assert [(d.line, d.kind, d.recorded, d.computed) for d in report.discrepancies] == [
+        (18, "end_rack", None, 9), (18, "end_rack", None, -9)]
+    assert "ana holds EX (-9)" in report.discrepancies[1].message
+    assert finals(report) == {"ana": (596, 587), "beto": (600, 609)}
+    assert report.winners == ["beto"]
+
+
 def test_fise_outplay_with_tiles_ana_cannot_hold():
     text = text_of(FISE_OUT).replace(
         ">beto:  (EX) +9 609\n>ana: EX (EX) -9 587\n",
@@ -273,9 +286,24 @@ def test_naspa_six_scoreless_turns_and_time_penalty():
 
 def test_naspa_six_scoreless_missing_penalty_line():
     text = text_of("fx_naspa_scoreless.gcg").replace(">bob: EIOQRRT (EIOQRRT) -16 4\n", "")
-    kinds = found(rescore_text(text))
-    # the time line (now line 15) comes before the rack lines are complete: reported too
-    assert kinds == [(15, "unexpected_event"), (15, "end_rack")]
+    report = rescore_text(text)
+    # the time line (now line 15) comes before the rack lines are complete: reported too, and
+    # not counted; bob's missing -16 is counted: he passed on line 13 holding EIOQRRT.
+    assert found(report) == [(15, "unexpected_event"), (15, "end_rack")]
+    assert report.discrepancies[1].computed == -16
+    assert {p.nick: p.computed_final for p in report.players} == {"alice": 8, "bob": 4}
+
+
+def test_naspa_six_scoreless_without_any_end_line_the_winner_is_the_rules():
+    """Six scoreless turns and no end-rack line: the record's totals are alice 14, bob 20, but
+    each subtracts their own tiles (the racks of their last passes, lines 12 and 13): alice
+    ?AEEOTT 6 -> 8, bob EIOQRRT 16 -> 4. alice wins, as `adjudicate endgame` says."""
+    lines = text_of("fx_naspa_scoreless.gcg").splitlines(keepends=True)
+    report = rescore_text("".join(lines[:13]))
+    assert [(d.line, d.kind, d.computed) for d in report.discrepancies] == [
+        (13, "end_rack", -6), (13, "end_rack", -16)]
+    assert {p.nick: p.computed_final for p in report.players} == {"alice": 8, "bob": 4}
+    assert report.winners == ["alice"]
 
 
 # fx_wespa_challenge.gcg (#lexicon CSW21): HEAT 14, AXES 20 (two words: AXES, HEATS);

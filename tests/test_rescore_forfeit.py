@@ -94,3 +94,46 @@ def test_forfeit_disregards_the_out_play_as_clock_does(corpus):
     assert report.winners == ["Bob"]
     assert [(d.line, d.kind) for d in report.discrepancies] == [(23, "unexpected_event")]
     assert "unplayed tiles are disregarded" in report.discrepancies[0].message
+
+
+def test_forfeit_needs_no_rack_lines_and_raises_the_opponent(corpus):
+    """macondo doug_v_emely without its last line (emely's out-play, +14): doug 451, emely 331
+    when emely goes out. doug then exceeds the maximum: 451 - 100 = 351, emely still behind, so
+    she is raised to 352 and wins. Unplayed tiles are disregarded: no out-play line is due.
+    (Before, the time line was "before the end-of-game rack lines", counted 0, and doug won.)"""
+    lines = (corpus / "gcg" / "macondo" / "doug_v_emely.gcg").read_bytes().splitlines(keepends=True)
+    data = b"".join(lines[:-1]) + b">doug: EGOP (time) -100 351\n#note overtime 10:01 forfeit\n"
+    report = rescore_game(read_gcg(data, name="forfeit.gcg"))
+    assert report.ok, report.discrepancies
+    assert [p.computed_final for p in report.players] == [351, 352]
+    assert report.winners == ["emely"]
+
+
+def test_a_forfeit_ends_the_game_where_it_comes():
+    """Over the maximum in mid-game (the bag not empty): the game ends there, lost. ann 66 - 100 =
+    -34 against bob's 0: bob wins; a play after it counts nothing."""
+    text = ("#character-encoding UTF-8\n#player1 ann Ann\n#player2 bob Bob\n"
+            ">ann: AEINRST 8D RETAINS +66 66\n"
+            ">ann: ?ABCDEF (time) -100 -34\n#note overtime 10:05 forfeit\n"
+            ">bob: DGOUXYZ - +0 0\n")
+    report = rescore_game(read_gcg(text.encode(), name="mid.gcg"), NASPA, reason="test")
+    assert report.ending == "time"
+    assert [p.computed_final for p in report.players] == [-34, 0]
+    assert report.winners == ["bob"]
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(7, "unexpected_event")]
+
+
+def test_overtime_note_with_the_clocks_minus_sign():
+    # "-03:20" as the clock shows it: 4 started minutes, 40; the record says 30.
+    report = rescore(30, "-03:20")
+    assert [(d.line, d.kind, d.recorded, d.computed) for d in report.discrepancies] == [
+        (8, "time_penalty", -30, -40)
+    ]
+
+
+def test_a_forfeit_note_under_a_ruleset_without_forfeit():
+    from adjudicate.rules import FISE
+
+    report = rescore(110, "10:05 forfeit", FISE)  # 11 started minutes: 110, no forfeit
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(8, "time_penalty")]
+    assert "fise has no overtime forfeit" in report.discrepancies[0].message
