@@ -219,6 +219,9 @@ def fold(text: str, alphabet: Alphabet) -> str:
         return text
     import unicodedata
 
+    # Composed first: text pasted from elsewhere may spell Ñ as N and a combining tilde, which
+    # must read as Ñ (and a lone mark is no letter of a word).
+    text = unicodedata.normalize("NFC", text)
     kept = alphabet._kept
     out = []
     for ch in text:

@@ -592,3 +592,14 @@ def test_a_letter_whose_capital_is_two_letters_is_rejected_not_read_as_two(tmp_p
         (2, "straße", "ß is not a tile of the spanish set"),
         (3, "ﬁjo", "ﬁ is not a tile of the spanish set"),
     ]
+
+
+def test_decomposed_accents_in_a_word_list_read_as_the_composed_letters(tmp_path: Path) -> None:
+    """N + combining tilde is Ñ (ÑANDU, 5 tiles), never N (NANDU, a different word)."""
+    source = tmp_path / "words.txt"
+    source.write_text("CASA\nN\u0303ANDU\nperro\n", encoding="utf-8")
+    report = lb.check_word_list(str(source), "spanish")
+    assert not report.rejected
+    spanish = tiles.get_alphabet("spanish")
+    assert sorted(tiles.format_word(tiles.from_key(k, spanish), spanish) for k in report.keys) == [
+        "CASA", "PE[RR]O", "ÑANDU"]

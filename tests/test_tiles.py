@@ -82,6 +82,12 @@ SPELLED = [
     (CA, "QÜESTIÓ", "QUESTIO", 6),  # QÜ is the QU tile
     (CA, "PARELLA", "PARELLA", 7),  # Catalan LL is two L tiles
     (CA, "[QU][NY]", "QUNY", 2),
+    # Decomposed accents (N + combining tilde, as text pasted from elsewhere may have them):
+    (ES, "N\u0303ANDU\u0301", "ÑANDU", 5),
+    (ES, "n\u0303and\u00fa", "ÑANDU", 5),
+    (EN, "CAFE\u0301", "CAFE", 4),
+    (CA, "GARC\u0327O\u0301", "GARÇO", 5),
+    (CA, "QU\u0308ESTIO", "QUESTIO", 6),
 ]
 
 
