@@ -51,7 +51,10 @@ _LOAD_FIELDS = (
     ("word_count", True),
     ("dawg_sha256", False),
     ("standin", False),
+    ("language", False),
 )
+# Without these the manifest is read as JSON (so a manifest only laid out otherwise still loads).
+_REQUIRED = ("alphabet", "word_count", "dawg_sha256")
 
 
 # -- the search path ---------------------------------------------------------------------------
@@ -159,6 +162,8 @@ def _quick_fields(text: str) -> dict[str, object] | None:
             if "\\" in value or text[end + 1 : end + 2] not in (",", "\n"):
                 return None
             out[field] = value
+    if not all(field in out for field in _REQUIRED):
+        return None
     return out
 
 
@@ -221,6 +226,10 @@ def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> di
 
         try:
             fields = json.loads(text)
+        except RecursionError:  # [[[[... nested past the interpreter's limit
+            raise LexiconCorruptError(
+                f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not valid JSON (nested too deep)"
+            ) from None
         except ValueError as err:
             raise LexiconCorruptError(
                 f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not valid JSON ({err})"
@@ -234,6 +243,14 @@ def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> di
         raise LexiconCorruptError(
             f"lexicon {lexicon_id} is corrupted: {MANIFEST} names no known alphabet "
             f"({fields.get('alphabet')!r})"
+        )
+    language = fields.get("language")
+    if language is not None and language != LANGUAGES[fields["alphabet"]]:
+        # (An edited alphabet would read one language's DAWG with another's tiles: English BALL
+        # as Spanish BA[LL], UNACCEPTABLE. The manifest has no checksum of its own.)
+        raise LexiconCorruptError(
+            f"lexicon {lexicon_id} is corrupted: {MANIFEST} says language {language!r} but "
+            f"alphabet {fields['alphabet']!r}"
         )
     count = fields.get("word_count")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:

@@ -395,6 +395,28 @@ def test_manifest_fields_of_the_wrong_type(small: Path, changes: dict, message: 
     exit_2_everywhere(small, message)
 
 
+def test_an_alphabet_edited_against_the_language_is_corruption(small: Path) -> None:
+    """An English lexicon whose manifest says spanish read BALL as Spanish BA[LL]: UNACCEPTABLE,
+    a wrong verdict. The manifest carries no checksum of its own; its language must agree."""
+    language = json.loads((small / "manifest.json").read_text("utf-8"))["language"]
+    rewrite_manifest(small, alphabet="spanish" if language != "es" else "english")
+    exit_2_everywhere(small, f"says language '{language}' but alphabet")
+
+
+def test_a_manifest_nested_past_the_recursion_limit(small: Path) -> None:
+    """Was a RecursionError: exit 3 for `challenge`, and for `lexicon list` over the whole path."""
+    (small / "manifest.json").write_text("[" * 100_000 + "\n", encoding="utf-8")
+    exit_2_everywhere(small, "manifest.json is not valid JSON (nested too deep)")
+
+
+def test_a_manifest_only_laid_out_otherwise_loads(small: Path) -> None:
+    """Re-indented by `python -m json.tool` (four spaces): the quick reader found none of its
+    fields and called it corrupted ("has no dawg_sha256"); now it falls back to JSON."""
+    manifest = json.loads((small / "manifest.json").read_text("utf-8"))
+    (small / "manifest.json").write_text(json.dumps(manifest, indent=4), encoding="utf-8")
+    assert lx.load_lexicon(str(small)).word_count == manifest["word_count"]
+
+
 def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from adjudicate.judgelog import default_log_path
 
