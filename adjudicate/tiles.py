@@ -121,6 +121,11 @@ class Alphabet:
         self._max_len = max(len(f) for f in spelled)
         self._rack = dict(natural)
         self._rack["?"] = BLANK
+        # A rack is typed too (`endgame B=280:L.L`): the spellings SPEC §3 accepts, L.L and QÜ.
+        for form, code in spelled.items():
+            self._rack.setdefault(form, code)
+        if "QU" in natural:
+            self._rack["QÜ"] = natural["QU"]
         # Fast path of parse_tiles: text made only of one-character labels (all English words).
         self._single = {f: c for f, c in natural.items() if len(f) == 1}
         self._single.update({f: c | BLANK_BIT for f, c in blank.items() if len(f) == 1})

@@ -215,6 +215,8 @@ def test_parse_tiles_rejects(alphabet, text, reason):
         (ES, "1A2?", "[CH]A[LL]?", 5 + 1 + 8),
         (CA, "AL·LQUESOI", "AL·LQUESOI", 1 + 10 + 8 + 1 + 1 + 1 + 1),
         (CA, "WYQK", "L·LNYQUÇ", 10 + 10 + 8 + 10),
+        (CA, "L.LQÜA", "L·LQUA", 10 + 8 + 1),  # SPEC §3's other spellings, on a typed rack
+        (CA, "l.lqüa", "L·LQUA", 10 + 8 + 1),
     ],
 )
 def test_racks(alphabet, rack, canonical, value):
