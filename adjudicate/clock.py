@@ -38,11 +38,11 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
 
 
-def _parse_duration(text: str, body: str, what: str) -> int:
+def _parse_duration(text: str, body: str, what: str, example: str = "-03:20") -> int:
     """``MM:SS`` or ``H:MM:SS`` (whole seconds) -> seconds."""
     parts = body.split(":")
     if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
-        raise AdjudicateError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. -03:20")
+        raise AdjudicateError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. {example}")
     if any(len(p.lstrip("0")) > MAX_DIGITS for p in parts):
         raise AdjudicateError(f"{what} {_shown(text)}: too large (at most {MAX_DIGITS} digits a field)")
     numbers = [int(p.lstrip("0") or "0") for p in parts]  # int() counts leading zeros in its limit
@@ -63,7 +63,7 @@ def parse_duration(text: str, *, what: str = "time") -> int:
     >>> parse_duration("25:00"), parse_duration("1:02:03")
     (1500, 3723)
     """
-    return _parse_duration(text, text.strip(), what)
+    return _parse_duration(text, text.strip(), what, "25:00")  # (no sign: not a clock's display)
 
 
 def parse_clock(text: str, *, allotted: int | None = None) -> int:

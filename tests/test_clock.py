@@ -278,3 +278,11 @@ def test_cli_rejects(args, message):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.startswith("Error: ") and message in result.stderr
+
+
+def test_a_signed_allotted_time_is_shown_an_unsigned_example():
+    """--allotted is a time, not a clock's display: its error must not suggest "-03:20"."""
+    with pytest.raises(AdjudicateError, match="expected MM:SS or H:MM:SS, e.g. 25:00$"):
+        parse_duration("-25:00", what="--allotted")
+    with pytest.raises(AdjudicateError, match="e.g. -03:20$"):
+        parse_clock("3:2x")

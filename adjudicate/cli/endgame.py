@@ -42,7 +42,8 @@ def _score(item: str, text: str) -> int:
         return whole_number(text)
     except ValueError as err:
         if str(err) == "too large":
-            raise AdjudicateError(f"{item[:40]!r}...: score too large (at most 9 digits)") from None
+            shown = repr(item) if len(item) <= 40 else f"{item[:40]!r}..."
+            raise AdjudicateError(f"{shown}: score too large (at most 9 digits)") from None
         raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number") from None
 
 
