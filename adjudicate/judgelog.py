@@ -301,7 +301,7 @@ def _check_line(raw: bytes) -> tuple[dict[str, object] | None, str | None]:
     """Parse one line; return (entry, None) or (None, what is wrong)."""
     try:
         entry = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: '[[[[...' nested deep
         return None, "not a JSON log entry (malformed line)"
     if not isinstance(entry, dict):
         return None, "not a JSON log entry (malformed line)"

@@ -376,6 +376,16 @@ def test_verify_log_command(lexicons: dict[str, str], tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "Error:" in missing.stderr
 
 
+def test_deeply_nested_log_line_is_refused_not_a_crash(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "deep.jsonl"
+    log.write_text("[" * 100_000 + "\n")
+    check = CliRunner().invoke(app, ["judge", "--verify-log", str(log)])
+    assert check.exit_code == 1 and check.stdout.startswith(f"{log}: line 1: not a JSON log entry")
+    session = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input="qi\n")
+    assert session.exit_code == 2 and "not a log entry" in session.stderr and session.stdout == ""
+    assert log.read_text() == "[" * 100_000 + "\n"
+
+
 def test_two_sessions_append_400_intact_entries(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "shared.jsonl"
     cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]

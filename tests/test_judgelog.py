@@ -192,3 +192,15 @@ def test_two_processes_append_400_intact_entries(tmp_path: Path) -> None:
     for name in ("aa", "bb"):
         mine = [int(e["words"][1]) for e in entries if e["words"][0] == name]
         assert mine == list(range(200))
+
+
+@pytest.mark.parametrize("deep", [b"[" * 100_000, b'{"seq":' + b"[" * 100_000])
+def test_deeply_nested_line_is_not_an_entry(tmp_path: Path, deep: bytes) -> None:
+    path = tmp_path / "log.jsonl"
+    write_entries(path, 1)
+    with open(path, "ab") as handle:
+        handle.write(deep + b"\n")
+    check = verify_log(str(path))
+    assert (check.line, check.entries) == (2, 1) and "not a JSON log entry" in (check.problem or "")
+    with pytest.raises(JudgeLogError, match="not a log entry"):
+        JudgeLog(str(path))
