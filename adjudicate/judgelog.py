@@ -329,7 +329,11 @@ def verify_log(path: str) -> LogCheck:
     Raises ``OSError`` for an unreadable file.
     """
     with open(path, "rb") as handle:
-        data = handle.read()
+        return verify_log_bytes(handle.read())
+
+
+def verify_log_bytes(data: bytes) -> LogCheck:
+    """:func:`verify_log` on a log's content already read (``--verify-log -``: stdin)."""
     lines = data.split(b"\n")
     incomplete = lines.pop() != b""  # the text after the last newline: b"" for a complete file
     if incomplete:

@@ -376,6 +376,18 @@ def test_verify_log_command(lexicons: dict[str, str], tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "Error:" in missing.stderr
 
 
+def test_verify_log_reads_stdin_for_dash(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    runner = CliRunner()
+    session = runner.invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input="qi\nzzz\n")
+    assert session.exit_code == 0
+    ok = runner.invoke(app, ["judge", "--verify-log", "-"], input=log.read_bytes())
+    assert ok.exit_code == 0 and ok.stdout.startswith("<stdin>: 2 entries, chain intact")
+    edited = log.read_bytes().replace(b'"UNACCEPTABLE"', b'"ACCEPTABLE"')
+    broken = runner.invoke(app, ["judge", "--verify-log", "-"], input=edited)
+    assert broken.exit_code == 1 and broken.stdout.startswith("<stdin>: line 2: ")
+
+
 def test_deeply_nested_log_line_is_refused_not_a_crash(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "deep.jsonl"
     log.write_text("[" * 100_000 + "\n")

@@ -32,7 +32,7 @@ from adjudicate.judge import (
     read_line_play,
     render,
 )
-from adjudicate.judgelog import JudgeLog, default_log_path, verify_log
+from adjudicate.judgelog import JudgeLog, default_log_path, verify_log, verify_log_bytes
 
 
 class Rules(str, enum.Enum):
@@ -82,7 +82,8 @@ def judge(
         typer.Option(
             "--verify-log",
             metavar="FILE",
-            help="Check FILE's hash chain and exit: 0 intact, 1 broken (names the line), 2 unreadable.",
+            help="Check FILE's hash chain (- for stdin) and exit: 0 intact, 1 broken (names the line), "
+            "2 unreadable.",
         ),
     ] = None,
     password_prompt: Annotated[
@@ -195,7 +196,12 @@ def _ask_password() -> str:
 
 def _verify(path: str) -> None:
     try:
-        check = verify_log(path)
+        if path == "-":
+            if sys.stdin is None:
+                fail("--verify-log -: stdin is closed")
+            path, check = "<stdin>", verify_log_bytes(sys.stdin.buffer.read())
+        else:
+            check = verify_log(path)
     except OSError as err:
         fail(f"{path}: {err.strerror or err}")
     if not check.ok:
