@@ -344,6 +344,18 @@ def test_rules_and_lexicon_must_agree(lexicons: dict[str, str], tmp_path: Path) 
     assert result.exit_code == 2 and "spanish" in result.stderr
 
 
+def test_empty_log_name_is_a_usage_error(
+    lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "adjudicate" / "logs").mkdir(parents=True)
+    result = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", ""], input="qi\n")
+    assert result.exit_code == 2 and "--log: the file name is empty" in result.stderr
+    assert result.stdout == "" and list((tmp_path / "adjudicate" / "logs").iterdir()) == []
+    verify = CliRunner().invoke(app, ["judge", "--verify-log", ""])
+    assert verify.exit_code == 2 and "--verify-log: the file name is empty" in verify.stderr
+
+
 def test_symlinked_log_is_refused(lexicons: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "real.jsonl").write_text("")
     (tmp_path / "link.jsonl").symlink_to(tmp_path / "real.jsonl")

@@ -119,6 +119,10 @@ def judge(
 
     Example: adjudicate judge --verify-log mesa3.jsonl
     """
+    if log == "":  # never the default log in its place
+        fail("--log: the file name is empty (leave --log out for the default log)")
+    if verify == "":
+        fail("--verify-log: the file name is empty")
     if verify is not None:
         _verify(verify)
     with errors_exit_2():
