@@ -274,6 +274,17 @@ def test_lines_without_a_terminal(lexicons: dict[str, str], tmp_path: Path) -> N
     assert len(entries[0]["lexicon_sha256"]) == 64
 
 
+def test_lines_byte_order_mark_at_the_start_is_not_a_letter(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)],
+        input="\ufeffqi zax\n\ufeffqi\n".encode(),
+    )
+    assert result.exit_code == 2 and result.stdout.splitlines()[0] == "ACCEPTABLE"
+    assert "'\\ufeffqi'" in result.stdout.splitlines()[1]  # only the very first one is a byte order mark
+    assert json.loads(log.read_text(encoding="utf-8"))["words"] == ["qi", "zax"]
+
+
 @pytest.mark.parametrize(
     ("rules", "plays", "expected"),
     [

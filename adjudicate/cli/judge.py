@@ -232,10 +232,14 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending, errors, out = "", 0, sys.stdout
     overlong = False  # inside a line longer than _MAX_LINE: skipped to its end, one ERROR for it
+    start = True  # a byte order mark (U+FEFF) may open the input: it is not part of the first play
     results: list[str] = []
     while True:
         data = read(1 << 16)
-        pending += decoder.decode(data, final=not data)
+        text = decoder.decode(data, final=not data)
+        if start and text:
+            text, start = text.removeprefix("\ufeff"), False
+        pending += text
         lines: list[str | None] = pending.split("\n")  # type: ignore[assignment]
         pending = lines.pop() if data else ""  # type: ignore[assignment]
         if overlong and (lines or not data):
