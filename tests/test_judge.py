@@ -347,6 +347,27 @@ def test_lines_untileable_play_is_an_error_line_and_exit_2(lexicons: dict[str, s
     assert len(log.read_text().splitlines()) == 1  # errors are not logged
 
 
+def test_lines_over_4096_characters_are_refused_wherever_they_fall(
+    lexicons: dict[str, str], tmp_path: Path
+) -> None:
+    long = "qi" + " " * 5998  # one word, but in a line no play is written in
+    # At the start, the line comes whole in the first 64 KiB read; after 60,000 blank lines, the
+    # read ends 5,536 characters into it.
+    for before in ("", "\n" * 60_000):
+        log = tmp_path / f"log{len(before)}.jsonl"
+        result = CliRunner().invoke(
+            app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input=before + long + "\ndog\n"
+        )
+        assert result.exit_code == 2
+        assert result.stdout == "ERROR: a line of more than 4,096 characters is not a play\nACCEPTABLE\n"
+        assert verify_log(str(log)).entries == 1
+    at_most = "qi" + " " * 4094  # 4,096 characters: still a line
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["en"], "--log", str(tmp_path / "l.jsonl")], input=at_most + "\n"
+    )
+    assert result.exit_code == 0 and result.stdout == "ACCEPTABLE\n"
+
+
 def test_rules_and_lexicon_must_agree(lexicons: dict[str, str], tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["judge", "--rules", "fise", "--lexicon", lexicons["en"], "--log", str(tmp_path / "l")],

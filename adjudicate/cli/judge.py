@@ -112,8 +112,9 @@ def judge(
 
     Without a terminal: one play per line on stdin (words separated by spaces), one line per play
     on stdout: the verdict, or "ERROR: ..." for a play that cannot be judged (a letter that is not
-    a tile, more than 15 tiles or 8 words); blank lines are skipped. Every verdict is logged before
-    it is printed. Exit 0 at the end of input, 2 if any play gave an ERROR line (or on a log error).
+    a tile, more than 15 tiles or 8 words, a line of more than 4,096 characters); blank lines are
+    skipped. Every verdict is logged before it is printed. Exit 0 at the end of input, 2 if any
+    play gave an ERROR line (or on a log error).
 
     Example: adjudicate judge --rules fise --log mesa3.jsonl
 
@@ -253,7 +254,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
                 lines.append(None)  # stands for the long line, in its place among the others
         try:
             for line in lines:
-                if line is None:
+                if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
                     errors += 1
                     results.append(f"ERROR: a line of more than {_MAX_LINE:,} characters is not a play")
                     continue
