@@ -368,6 +368,40 @@ def test_lines_over_4096_characters_are_refused_wherever_they_fall(
     assert result.exit_code == 0 and result.stdout == "ACCEPTABLE\n"
 
 
+@pytest.mark.parametrize(
+    ("redirect", "message"),
+    [
+        ("<&-", "stdin is closed"),
+        (">&-", "stdout is closed"),
+        ("1</dev/null", "stdout cannot be written"),
+        ("0>/dev/null", "stdin cannot be read"),
+    ],
+)
+def test_closed_stdin_or_stdout_is_refused_before_the_log(
+    lexicons: dict[str, str], tmp_path: Path, redirect: str, message: str
+) -> None:
+    log = tmp_path / "log.jsonl"
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]
+    result = subprocess.run(
+        ["sh", "-c", f'"$@" {redirect}', "sh", *cmd], input="qi\n", capture_output=True, text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and f"Error: {message}" in result.stderr
+    assert not log.exists()  # nothing logged that could not be shown
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_verdicts_that_cannot_be_written_exit_2(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            cmd, input="qi\n", stdout=full, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    assert result.returncode == 2 and "No space left on device" in result.stderr
+    assert "internal error" not in result.stderr
+
+
 def test_rules_and_lexicon_must_agree(lexicons: dict[str, str], tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["judge", "--rules", "fise", "--lexicon", lexicons["en"], "--log", str(tmp_path / "l")],

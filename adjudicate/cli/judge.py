@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import enum
+import fcntl
 import io
 import os
 import select
@@ -126,6 +127,7 @@ def judge(
         fail("--verify-log: the file name is empty")
     if verify is not None:
         _verify(verify)
+    _check_streams()
     with errors_exit_2():
         lex, language = _open_lexicon(rules.value if rules else None, lexicon)
     language = lang.value if lang is not None else language
@@ -186,6 +188,22 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
     if lexicon and not rules:
         return lex, _LANGUAGE_OF_ALPHABET.get(lex.alphabet.name, "en")
     return lex, ruleset.language
+
+
+def _check_streams() -> None:
+    """Exit 2, before the log is opened, if stdin or stdout is closed (``<&-``, ``>&-``) or open
+    the wrong way: plays could not be read, or verdicts would be logged but never shown."""
+    for name, stream, wrong in (("stdin", sys.stdin, os.O_WRONLY), ("stdout", sys.stdout, os.O_RDONLY)):
+        if stream is None:
+            fail(f"{name} is closed: the session reads plays on stdin and shows verdicts on stdout")
+        try:
+            usable = (fcntl.fcntl(stream.fileno(), fcntl.F_GETFL) & os.O_ACCMODE) != wrong
+        except io.UnsupportedOperation:
+            continue  # no file descriptor (a test's stream): nothing to check
+        except (OSError, ValueError):
+            usable = False
+        if not usable:
+            fail(f"{name} cannot be {'read' if name == 'stdin' else 'written'}")
 
 
 def _ask_password() -> str:
@@ -307,9 +325,11 @@ def _write(out: Any, results: list[str]) -> None:
     try:
         out.write("\n".join(results) + "\n")
         out.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
-        raise typer.Exit(EXIT_ERROR) from None
+    except OSError as err:  # the reader went away (a broken pipe: said nothing), a full disk...
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nothing left to flush at exit
+        if isinstance(err, BrokenPipeError):
+            raise typer.Exit(EXIT_ERROR) from None
+        fail(f"stdout: {err.strerror or err}: verdicts logged may not have been shown")
 
 
 # -- on a terminal ---------------------------------------------------------------------------
