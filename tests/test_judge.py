@@ -291,6 +291,8 @@ def test_lines_byte_order_mark_at_the_start_is_not_a_letter(lexicons: dict[str, 
         ("naspa", "cat dog\nzzzq\n", "ACCEPTABLE\nUNACCEPTABLE\n"),
         ("fise", "casa perro\nÑandú\n", "VÁLIDA\nVÁLIDA\n"),
         ("catalan", "quatre cel.la\nany\n", "VÀLIDA\nVÀLIDA\n"),
+        ("matam", "quatre\n", "VÀLIDA\n"),  # the names `challenge --rules` takes: aliases, any case
+        ("FISE", "casa\n", "VÁLIDA\n"),
     ],
 )
 def test_rules_pick_the_shipped_lexicon_and_language(
@@ -304,6 +306,17 @@ def test_rules_pick_the_shipped_lexicon_and_language(
 
     first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert first["lexicon"] == find_ruleset(rules).default_lexicon
+
+
+def test_unknown_rules_get_the_error_challenge_gives(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    result = CliRunner().invoke(app, ["judge", "--rules", "scrabble", "--log", str(log)], input="qi\n")
+    other = CliRunner().invoke(app, ["challenge", "--rules", "scrabble", "qi"])
+    assert result.exit_code == other.exit_code == 2 and result.stdout == "" and not log.exists()
+    assert result.stderr == other.stderr == (
+        "Error: unknown ruleset 'scrabble' (known: naspa, wespa, fise, catalan (alias matam))\n"
+    )
+    assert "alias matam" in CliRunner().invoke(app, ["judge", "--help"]).stdout
 
 
 def test_default_log_is_per_lexicon_under_xdg_data_home(

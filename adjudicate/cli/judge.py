@@ -36,13 +36,6 @@ from adjudicate.judge import (
 from adjudicate.judgelog import JudgeLog, default_log_path, verify_log, verify_log_bytes
 
 
-class Rules(str, enum.Enum):
-    naspa = "naspa"
-    wespa = "wespa"
-    fise = "fise"
-    catalan = "catalan"
-
-
 class Lang(str, enum.Enum):
     en = "en"
     es = "es"
@@ -55,9 +48,13 @@ ENV = "ADJUDICATE_JUDGE_"
 @app.command()
 def judge(
     rules: Annotated[
-        Rules | None,
+        str | None,
         typer.Option(
-            "--rules", "-r", help="Ruleset: picks the tiles, lexicon and language [default: naspa]."
+            "--rules",
+            "-r",
+            metavar="RULES",
+            help="naspa, wespa, fise or catalan (alias matam), any case: picks the tiles, lexicon "
+            "and language [default: naspa].",
         ),
     ] = None,
     lexicon: Annotated[
@@ -129,7 +126,7 @@ def judge(
         _verify(verify)
     _check_streams()
     with errors_exit_2():
-        lex, language = _open_lexicon(rules.value if rules else None, lexicon)
+        lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
     path = log or default_log_path(lex.id)
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
@@ -178,7 +175,7 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
     from adjudicate.lexicon import open_lexicon
     from adjudicate.rules import find_ruleset
 
-    ruleset = find_ruleset(rules or "naspa")
+    ruleset = find_ruleset("naspa" if rules is None else rules)  # as `challenge`: any case, aliases
     lex = open_lexicon(lexicon or ruleset.default_lexicon)
     if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
         fail(
