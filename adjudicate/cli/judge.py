@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import enum
-import fcntl
 import io
 import os
 import select
@@ -190,9 +189,15 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
 def _check_streams() -> None:
     """Exit 2, before the log is opened, if stdin or stdout is closed (``<&-``, ``>&-``) or open
     the wrong way: plays could not be read, or verdicts would be logged but never shown."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX (Windows): only a closed stream is caught
+        fcntl = None  # type: ignore[assignment]
     for name, stream, wrong in (("stdin", sys.stdin, os.O_WRONLY), ("stdout", sys.stdout, os.O_RDONLY)):
         if stream is None:
             fail(f"{name} is closed: the session reads plays on stdin and shows verdicts on stdout")
+        if fcntl is None:
+            continue
         try:
             usable = (fcntl.fcntl(stream.fileno(), fcntl.F_GETFL) & os.O_ACCMODE) != wrong
         except io.UnsupportedOperation:
