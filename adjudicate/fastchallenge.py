@@ -70,8 +70,9 @@ def run_challenge(
     from adjudicate.rules import find_ruleset
 
     try:
-        ruleset = find_ruleset(rules or "naspa")
-        lex = open_lexicon(lexicon or ruleset.default_lexicon)
+        # (An empty --rules or --lexicon, a script's unset variable, is an error: never the default.)
+        ruleset = find_ruleset("naspa" if rules is None else rules)
+        lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
         if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
             return _error(
                 f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "

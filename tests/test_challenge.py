@@ -129,3 +129,31 @@ def test_challenge_process_imports_only_what_it_needs():
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ACCEPTABLE")
     assert proc.stderr == "", f"imported on the challenge path: {proc.stderr}"
+
+
+@pytest.mark.parametrize("option", ["--rules", "--lexicon"])
+@pytest.mark.parametrize("command", ["challenge", "judge", "rescore", "show"])
+def test_an_empty_rules_or_lexicon_is_an_error_never_the_default(command: str, option: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`--lexicon "$LEX"` with LEX unset gave the default (stand-in) lexicon's verdict, exit 0."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from adjudicate.cli import app
+    from adjudicate.fastchallenge import run_fast
+
+    if command == "show" and option == "--lexicon":
+        pytest.skip("show has no --lexicon")
+    game = str(Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gcg")
+    args, stdin = {
+        "challenge": (["challenge", option, "", "QI"], None),
+        "judge": (["judge", option, "", "--log", str(tmp_path / "j.jsonl")], "QI\n"),
+        "rescore": (["rescore", "--check-words", option, "", game], None),
+        "show": (["show", option, "", game, "--line", "5"], None),
+    }[command]
+    result = CliRunner().invoke(app, args, input=stdin)
+    assert result.exit_code == 2, result.output
+    assert "no lexicon given" in result.stderr or "unknown ruleset ''" in result.stderr
+    assert not (tmp_path / "j.jsonl").exists()
+    if command == "challenge":
+        assert run_fast([option, "", "QI"]) == 2

@@ -175,7 +175,7 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
     from adjudicate.rules import find_ruleset
 
     ruleset = find_ruleset("naspa" if rules is None else rules)  # as `challenge`: any case, aliases
-    lex = open_lexicon(lexicon or ruleset.default_lexicon)
+    lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
     if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
         fail(
             f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "

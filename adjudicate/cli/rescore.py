@@ -47,7 +47,7 @@ def rescore_one(
             reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
         lexicon = None
         if check_words:
-            lexicon = _lexicon(lexicon_name or ruleset.default_lexicon)
+            lexicon = _lexicon(ruleset.default_lexicon if lexicon_name is None else lexicon_name)
             alphabet = lexicon.alphabet.name
             if alphabet != ruleset.alphabet:
                 return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
@@ -275,8 +275,12 @@ def rescore(
         output = Format.json
 
     with errors_exit_2():
-        if rules:
-            find_ruleset(rules)  # an unknown ruleset is a usage error, before any file
+        if rules is not None:  # an unknown (or empty) ruleset is a usage error, before any file
+            find_ruleset(rules)
+        if lexicon == "":
+            from adjudicate.lexicon import open_lexicon
+
+            open_lexicon(lexicon)  # (the error: an empty name is never the default)
         overrides = parse_overrides(set_ or [])
     with errors_exit_2():
         stdin = read_input("-") if "-" in games else None

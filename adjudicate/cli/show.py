@@ -73,7 +73,7 @@ def show(
         if same_file(game, output):
             fail(f"-o {output} is the game record being read; not writing over it")
     with errors_exit_2():
-        if rules:
+        if rules is not None:  # an empty --rules too: never the record's own
             from adjudicate.rules import find_ruleset
 
             find_ruleset(rules)
