@@ -1207,7 +1207,8 @@ class _Replay:
             self.missing_adjustment(q, due)
 
     def missing_adjustment(self, p: int, due: int | None) -> None:
-        if due is not None:
+        # (Not after a play that could not be placed: then the end itself is a guess; see undue.)
+        if due is not None and not self.board_uncertain:
             self.computed[p] += due
             self.end_adjustment[p] += due
 
