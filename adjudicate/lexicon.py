@@ -184,6 +184,10 @@ def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> by
             raise LexiconCorruptError(
                 f"lexicon {lexicon_id} is corrupted: {filename} is missing (in {directory})") from None
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is missing") from None
+    except OSError as err:  # no permission, a symlink loop...: this lexicon, not the caller's search
+        raise LexiconError(
+            f"lexicon {lexicon_id}: {filename} cannot be read ({err.strerror or err}, in {directory})"
+        ) from None
     try:
         info = os.fstat(fd)
         if info.st_mode & 0o170000 != 0o100000:  # stat.S_ISREG without importing stat
@@ -195,8 +199,11 @@ def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> by
     except BaseException:
         os.close(fd)
         raise
-    with open(fd, "rb") as handle:
-        data = handle.read(limit + 1)
+    try:
+        with open(fd, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as err:
+        raise LexiconError(f"lexicon {lexicon_id}: {filename} cannot be read ({err.strerror or err})") from None
     if len(data) > limit:
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} has more than {limit:,} bytes")
     return data

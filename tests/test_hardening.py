@@ -838,3 +838,17 @@ def test_a_gzip_list_on_standard_input_is_gunzipped_as_a_file_is(tmp_path: Path)
                                       "-o", str(tmp_path / "lex")], input=packed + packed)
     assert result.exit_code == 0, result.output
     assert lx.load_lexicon(str(tmp_path / "lex")).contains_word("CHORIZO")
+
+
+def test_an_unreadable_manifest_is_that_lexicon_s_error_not_the_search_s(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A manifest.json that is a symlink to itself (or one without read permission) broke
+    `lexicon list` and every "unknown lexicon" message with the OSError."""
+    (tmp_path / "loop").mkdir()
+    (tmp_path / "loop" / "manifest.json").symlink_to("manifest.json")
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", str(tmp_path))
+    listed = cli(["lexicon", "list"])
+    assert listed.exit_code == 0 and "manifest.json cannot be read" in listed.stdout
+    unknown = cli(["challenge", "--lexicon", "nosuch", "QI"])
+    assert unknown.exit_code == 2 and "unknown lexicon 'nosuch' (available:" in unknown.stderr
+    loop = cli(["challenge", "--lexicon", "loop", "QI"])
+    assert loop.exit_code == 2 and "lexicon loop: manifest.json cannot be read" in loop.stderr
