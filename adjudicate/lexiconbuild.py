@@ -175,11 +175,19 @@ def _read_raw(source: str) -> bytes:
     return data
 
 
+def _line_feeds(data: bytes) -> bytes:
+    """CRLF, and a CR alone (an old Mac file), end a line as LF does. (A CR alone was white space
+    inside one long line: ``casa\rcosa\rgat`` read as the word CASA and a "definition".)"""
+    if b"\r" not in data:
+        return data
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
 def _decompress(data: bytes, source: str) -> bytes:
     """A file's text: gunzipped when it starts like gzip (every member, as ``gunzip`` reads them;
-    at most MAX_TEXT_BYTES of text)."""
+    at most MAX_TEXT_BYTES of text), its lines ended by LF alone."""
     if data[:2] != b"\x1f\x8b":
-        return data
+        return _line_feeds(data)
     import zlib
 
     texts: list[bytes] = []
@@ -199,7 +207,7 @@ def _decompress(data: bytes, source: str) -> bytes:
         size += len(text)
         data = inflate.unused_data
         if not data.strip(b"\0"):  # (trailing zeros, as gunzip allows)
-            return b"".join(texts)
+            return _line_feeds(b"".join(texts))
         if data[:2] != b"\x1f\x8b":
             raise LexiconError(f"{source}: not a readable gzip file (data after the end)")
 

@@ -603,3 +603,12 @@ def test_decomposed_accents_in_a_word_list_read_as_the_composed_letters(tmp_path
     spanish = tiles.get_alphabet("spanish")
     assert sorted(tiles.format_word(tiles.from_key(k, spanish), spanish) for k in report.keys) == [
         "CASA", "PE[RR]O", "ÑANDU"]
+
+
+def test_a_list_with_old_mac_line_ends_reads_every_line(tmp_path: Path) -> None:
+    """CR alone ended no line: 'casa<CR>cosa<CR>gat' built one word, CASA, and exit 0."""
+    source = tmp_path / "words.txt"
+    source.write_bytes(b"casa\rcosa\rKARMA\rgat\r")
+    report = lb.check_word_list(str(source), "catalan")
+    assert report.word_count == 3
+    assert [(r.line, r.word) for r in report.rejected] == [(3, "KARMA")]
