@@ -125,3 +125,16 @@ def test_a_batch_is_written_game_by_game(writer) -> None:  # type: ignore[no-unt
         text = next(chunks)
     assert CLEAN[0] in text and replayed == [0]
     assert "".join([text, *chunks]).count(CLEAN[0]) == 3 and replayed == [0, 1, 2]
+
+
+def test_a_missing_end_line_gets_no_show_command_for_the_play_it_is_reported_at(tmp_path: Path) -> None:
+    """`show` explains a play; the missing out-play lines are reported at beto's last play."""
+    game = tmp_path / "short.gcg"
+    lines = (GAMES / "fx_fise_outplay.gcg").read_text("utf-8").splitlines(keepends=True)
+    game.write_text("".join(lines[:-2]), encoding="utf-8")
+    result = run([str(game)])
+    assert result.exit_code == 1
+    rows = [row for row in result.stdout.splitlines() if row.strip().startswith("18 ")]
+    assert len(rows) == 2 and all("end_rack" in row for row in rows)
+    assert "adjudicate show" not in result.stdout
+    assert "explained by" not in result.stdout

@@ -153,9 +153,11 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     lines.append(f"ended by: {result}; winner (computed): {winner}")
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
+        # (`show` explains a play: not a missing end-of-game line reported at the last play.)
         rows = [[d["line"], d["kind"], _show(d["recorded"]), _show(d["computed"]),
-                 d["message"].split(": ", 1)[-1], _show_command(report["file"], d["line"], plays,
-                                                              show_args)]
+                 d["message"].split(": ", 1)[-1],
+                 "" if d["kind"] in ("end_rack", "time_penalty") else
+                 _show_command(report["file"], d["line"], plays, show_args)]
                 for d in report["discrepancies"]]
         headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
         if not any(row[-1] for row in rows):
