@@ -1070,6 +1070,15 @@ def build_lexicon(
         lengths = _length_counts(keys)
         groups = iter([(keys, "\n".join(keys).encode("utf-8"))])
         del keys
+    # No words: an error, never an empty lexicon in place of a real one. (The merge below only
+    # drops a block's duplicates of another's keys, so a key read here is at least one word.)
+    if not any(lengths.values()):
+        if rejected:
+            raise LexiconError(
+                f"{shown}: no words: all {entries} entries were rejected (the first: {rejected[0]}); "
+                "nothing written"
+            )
+        raise LexiconError(f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written")
     parent = os.path.dirname(out_dir)
     os.makedirs(parent, exist_ok=True)
     temp = tempfile.mkdtemp(prefix=f".{lexicon_id}.building-", dir=parent)

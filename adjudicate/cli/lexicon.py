@@ -81,7 +81,8 @@ def build(
     """Compile a word list into a lexicon directory (words.dawg, words.txt.gz, manifest.json).
 
     Entries that cannot be tiles are left out and listed on stderr as file:line: reason, and the
-    exit code is then 1 (the lexicon is still written). Same words in, same bytes out.
+    exit code is then 1 (the lexicon is still written). A list of no words (empty, or every entry
+    rejected) is an error, exit 2, and writes nothing. Same words in, same bytes out.
 
     Example: adjudicate lexicon build fise2.txt --alphabet spanish --name "FISE-2" --edition 2024 -o lexicons/fise2
     """
