@@ -106,6 +106,7 @@ class BuildReport(CheckReport):
 
     lexicon_id = ""
     out_dir = ""
+    replaced = False  # an existing lexicon directory was replaced
     dawg_sha256 = ""
     text_sha256 = ""
     seconds = 0.0
@@ -137,6 +138,7 @@ class BuildReport(CheckReport):
         out.update(
             id=self.lexicon_id,
             out_dir=self.out_dir,
+            replaced=self.replaced,
             dawg_sha256=self.dawg_sha256,
             text_sha256=self.text_sha256,
             seconds=round(self.seconds, 3),
@@ -1003,6 +1005,57 @@ def _is_lexicon_dir(path: str) -> bool:
     return os.path.isfile(os.path.join(path, MANIFEST))
 
 
+def _lexicon_files() -> tuple[str, ...]:
+    """What a build writes or keeps in a lexicon directory: all that replacing one may remove."""
+    from adjudicate.lexicon import EXTRA_FILES
+
+    return (MANIFEST, DAWG_FILE, TEXT_FILE, *EXTRA_FILES)
+
+
+def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
+    """LexiconError unless ``real_dir`` (``out_dir`` resolved) is missing, empty, or a lexicon
+    directory that holds nothing but :func:`_lexicon_files` (and not ``source``): a user's other
+    files are never removed."""
+    if not os.path.exists(real_dir):
+        return
+    if not os.path.isdir(real_dir):
+        raise LexiconError(f"{out_dir} exists and is not a directory")
+    names = os.listdir(real_dir)
+    if names and not _is_lexicon_dir(real_dir):
+        raise LexiconError(f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it")
+    if source != "-" and os.path.realpath(source).startswith(os.path.realpath(real_dir) + os.sep):
+        raise LexiconError(
+            f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
+        )
+    known = _lexicon_files()
+    others = sorted(
+        name + "/" if os.path.isdir(os.path.join(real_dir, name)) else name
+        for name in names
+        if name not in known or os.path.isdir(os.path.join(real_dir, name))
+    )
+    if others:
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        raise LexiconError(
+            f"{out_dir} holds {shown} besides the lexicon; a rebuild keeps only {', '.join(known)}, "
+            "so it is not replaced (move them out, or build into another directory)"
+        )
+
+
+def _remove_replaced(old: str, out_dir: str) -> None:
+    """Remove the lexicon a rebuild moved aside to ``old``: its own files, then the directory, so
+    that nothing else is ever deleted; a failure says what is left where."""
+    try:
+        for name in os.listdir(old):
+            if name in _lexicon_files():
+                os.remove(os.path.join(old, name))
+        os.rmdir(old)
+    except OSError as err:
+        raise LexiconError(
+            f"the new lexicon is at {out_dir}, but the one it replaced could not be removed from "
+            f"{old} ({err.strerror or err}); remove that directory by hand"
+        ) from None
+
+
 def build_lexicon(
     source: str,
     alphabet_name: str,
@@ -1021,8 +1074,9 @@ def build_lexicon(
 
     ``out_dir`` defaults to ``<user lexicon dir>/<slug of name>``; the lexicon id is its base name.
     The directory is built next to its target and renamed into place; an existing lexicon
-    directory there is replaced (its LICENSE and ATTRIBUTION kept unless new ones are given), any
-    other existing non-empty directory is refused. Rejected entries are left out and reported.
+    directory there is replaced (its LICENSE and ATTRIBUTION kept unless new ones are given) if it
+    holds nothing else; any other non-empty directory is refused. A symlink ``out_dir`` is kept:
+    the directory it points to is the one replaced. Rejected entries are left out and reported.
     ``source_info`` adds to (or overrides) the manifest's ``source`` record (file name, SHA-256).
     """
     import shutil
@@ -1035,19 +1089,11 @@ def build_lexicon(
         out_dir = os.path.join(user_lexicon_dir(), slugify(name))
     out_dir = os.path.abspath(out_dir)
     lexicon_id = os.path.basename(out_dir)
-    if os.path.exists(out_dir):
-        if not os.path.isdir(out_dir):
-            raise LexiconError(f"{out_dir} exists and is not a directory")
-        if os.listdir(out_dir) and not _is_lexicon_dir(out_dir):
-            raise LexiconError(
-                f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it"
-            )
-    if source != "-":
-        real_source = os.path.realpath(source)
-        if real_source.startswith(os.path.realpath(out_dir) + os.sep):
-            raise LexiconError(
-                f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
-            )
+    if os.path.islink(out_dir) and not os.path.exists(out_dir):
+        raise LexiconError(f"{out_dir} is a symlink to {os.readlink(out_dir)}, which does not exist")
+    # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.
+    real_dir = os.path.realpath(out_dir) if os.path.exists(out_dir) else out_dir
+    _check_replaceable(out_dir, real_dir, source)
 
     shown = "<stdin>" if source == "-" else source
     raw = _read_raw(source)  # read once: a pipe or a file being written cannot be read twice
@@ -1078,10 +1124,14 @@ def build_lexicon(
                 f"{shown}: no words: all {entries} entries were rejected (the first: {rejected[0]}); "
                 "nothing written"
             )
-        raise LexiconError(f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written")
-    parent = os.path.dirname(out_dir)
+        raise LexiconError(
+            f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written"
+        )
+    parent, base = os.path.split(real_dir)
     os.makedirs(parent, exist_ok=True)
-    temp = tempfile.mkdtemp(prefix=f".{lexicon_id}.building-", dir=parent)
+    temp = tempfile.mkdtemp(prefix=f".{base}.building-", dir=parent)
+    old = None  # where the lexicon being replaced is moved aside
+    replaced = False
     try:
         dawg_sha256, text_gz_sha256, text_sha256 = _write_words(groups, alphabet, temp)
         histogram = {str(n): lengths[n] for n in sorted(lengths) if lengths[n]}
@@ -1116,24 +1166,27 @@ def build_lexicon(
             if given is not None:
                 with open(target, "w", encoding="utf-8", newline="\n") as handle:
                     handle.write(given)
-            elif os.path.isfile(os.path.join(out_dir, filename)):
-                shutil.copyfile(os.path.join(out_dir, filename), target)
+            elif os.path.isfile(os.path.join(real_dir, filename)):
+                shutil.copyfile(os.path.join(real_dir, filename), target)
         os.chmod(temp, 0o755)
-        if os.path.exists(out_dir):
-            old = tempfile.mkdtemp(prefix=f".{lexicon_id}.old-", dir=parent)
+        _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
+        if os.path.exists(real_dir):
+            replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
+            old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)
             os.rmdir(old)
-            os.rename(out_dir, old)
+            os.rename(real_dir, old)
             try:
-                os.rename(temp, out_dir)
+                os.rename(temp, real_dir)
             except BaseException:
-                os.rename(old, out_dir)  # put the previous lexicon back where it was
+                os.rename(old, real_dir)  # put the previous lexicon back where it was
                 raise
-            shutil.rmtree(old, ignore_errors=True)
         else:
-            os.rename(temp, out_dir)
+            os.rename(temp, real_dir)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
+    if old is not None:
+        _remove_replaced(old, out_dir)
 
     result = BuildReport(
         shown,
@@ -1147,6 +1200,7 @@ def build_lexicon(
     )
     result.lexicon_id = lexicon_id
     result.out_dir = out_dir
+    result.replaced = replaced
     result.dawg_sha256 = dawg_sha256
     result.text_sha256 = text_sha256
     result.seconds = time.perf_counter() - started

@@ -98,3 +98,119 @@ def test_a_source_of_no_words_creates_no_lexicon(tmp_path: Path) -> None:
     with pytest.raises(LexiconError, match="no words"):
         lb.build_lexicon(str(empty), "english", "X", out_dir=str(tmp_path / "new" / "lx"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.txt"]
+
+
+# -- 2. a rebuild replaces a lexicon directory, never the user's other files ------------------------
+
+
+def test_a_rebuild_says_it_replaced_the_lexicon(tmp_path: Path, source: Path) -> None:
+    out = tmp_path / "lx"
+    first = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
+    assert first.exit_code == 0 and f"\n  at {out}\n" in first.stdout and "replaced" not in first.stdout
+    source.write_text("qui\nnyu\n")
+    again = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
+    assert again.exit_code == 0 and f"\n  replaced existing lexicon at {out}\n" in again.stdout
+    assert words_of(out) == ["NYU", "QUI"]
+    data = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out), "--json"]).stdout
+    assert '"replaced": true' in data
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]  # nothing left beside it
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        ({"README.md": "mine"}, "README.md"),
+        ({"sub/x": "mine"}, "sub/"),
+        ({"README.md": "mine", "sub/x": "mine", "notes.txt": ""}, "README.md, notes.txt, sub/"),
+        ({"LICENSE/x": "a directory where the licence file goes"}, "LICENSE/"),
+    ],
+    ids=["file", "directory", "several", "licence-directory"],
+)
+def test_a_rebuild_refuses_a_lexicon_directory_holding_other_files(
+    tmp_path: Path, built: Path, source: Path, extra: dict[str, str], named: str
+) -> None:
+    for name, text in extra.items():
+        (built / name).parent.mkdir(exist_ok=True)
+        (built / name).write_text(text)
+    before = snapshot(tmp_path)
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(built)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"Error: {built} holds {named} besides the lexicon;")
+    assert snapshot(tmp_path) == before
+
+
+def test_files_added_while_the_source_is_read_are_not_removed(
+    tmp_path: Path, built: Path, source: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The directory is checked again just before it is replaced."""
+    write_words = lb._write_words
+
+    def slow_write(*args):  # type: ignore[no-untyped-def]
+        (built / "README.md").write_text("written meanwhile")
+        return write_words(*args)
+
+    monkeypatch.setattr(lb, "_write_words", slow_write)
+    before = {p.name: p.read_bytes() for p in built.iterdir()}
+    with pytest.raises(LexiconError, match="holds README.md besides the lexicon"):
+        lb.build_lexicon(str(source), "catalan", "X", out_dir=str(built))
+    assert {p.name: p.read_bytes() for p in built.iterdir()} == {**before, "README.md": b"written meanwhile"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]
+
+
+def test_a_symlinked_output_keeps_its_link_and_leaves_nothing_behind(tmp_path: Path, source: Path) -> None:
+    real = tmp_path / "store" / "disc-2024"
+    lb.build_lexicon(str(source), "catalan", "X", out_dir=str(real), licence_text="L")
+    link = tmp_path / "lexicons" / "disc"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    source.write_text("qui\nnyu\n")
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(link)])
+    assert result.exit_code == 0 and link.is_symlink() and str(link.readlink()) == str(real)
+    assert f"replaced existing lexicon at {link}\n" in result.stdout
+    assert sorted(p.name for p in link.parent.iterdir()) == ["disc"]
+    assert sorted(p.name for p in real.parent.iterdir()) == ["disc-2024"]
+    assert words_of(real) == ["NYU", "QUI"] and (real / "LICENSE").read_text() == "L"
+    assert lx.load_lexicon(str(link)).contains_word("QUI")
+
+
+def test_a_dangling_symlink_is_not_followed(tmp_path: Path, source: Path) -> None:
+    link = tmp_path / "lx"
+    link.symlink_to(tmp_path / "gone" / "lx")
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(link)])
+    assert result.exit_code == 2 and "is a symlink to" in result.stderr and "which does not exist" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"] and link.is_symlink()
+
+
+def test_a_replaced_lexicon_that_cannot_be_removed_is_reported(
+    tmp_path: Path, built: Path, source: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not hidden: the new lexicon is in place, and the message says where the old one was left."""
+    import os
+
+    def refuse(real):  # type: ignore[no-untyped-def]
+        def wrapper(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if os.fspath(path) == "words.dawg" or ".lx.old-" in os.fspath(path):
+                raise PermissionError(13, "Permission denied", os.fspath(path))
+            return real(path, *args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(os, "unlink", refuse(os.unlink))
+    monkeypatch.setattr(os, "remove", refuse(os.remove))
+    source.write_text("qui\nnyu\n")
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(built)])
+    monkeypatch.undo()
+    assert result.exit_code == 2
+    left = [p for p in tmp_path.iterdir() if p.name.startswith(".lx.old-")]
+    assert len(left) == 1 and (left[0] / "words.dawg").is_file()
+    assert f"could not be removed from {left[0]}" in result.stderr and "remove that directory by hand" in result.stderr
+    assert words_of(built) == ["NYU", "QUI"]
+
+
+def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Path, source: Path) -> None:
+    out = tmp_path / "lx"
+    out.mkdir()
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out), "--json"])
+    assert result.exit_code == 0 and '"replaced": false' in result.stdout
+    assert words_of(out) == ["CASA", "COSA", "GAT"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]

@@ -111,7 +111,8 @@ def build(
             f"built {report.lexicon_id}: {report.word_count} words ({report.entries} entries, "
             f"{report.duplicates} duplicates, {len(report.rejected)} rejected) in {report.seconds:.1f} s"
         )
-        typer.echo(f"  at {report.out_dir}")
+        where = "replaced existing lexicon at" if report.replaced else "at"
+        typer.echo(f"  {where} {report.out_dir}")
         typer.echo(f"  words.dawg SHA-256 {report.dawg_sha256}")
     raise typer.Exit(EXIT_NO if report.rejected else EXIT_OK)
 
