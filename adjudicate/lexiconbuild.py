@@ -1083,12 +1083,19 @@ def build_lexicon(
     import tempfile
     import time
 
+    from adjudicate.lexicon import _plain_name
+
     started = time.perf_counter()
     alphabet = _get_alphabet(alphabet_name)
     if out_dir is None:
         out_dir = os.path.join(user_lexicon_dir(), slugify(name))
     out_dir = os.path.abspath(out_dir)
     lexicon_id = os.path.basename(out_dir)
+    if not _plain_name(lexicon_id):  # the id the loader would refuse to read back
+        raise LexiconError(
+            f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
+            "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
+        )
     if os.path.islink(out_dir) and not os.path.exists(out_dir):
         raise LexiconError(f"{out_dir} is a symlink to {os.readlink(out_dir)}, which does not exist")
     # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.

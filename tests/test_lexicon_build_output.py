@@ -214,3 +214,25 @@ def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Pa
     assert result.exit_code == 0 and '"replaced": false' in result.stdout
     assert words_of(out) == ["CASA", "COSA", "GAT"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]
+
+
+# -- 3. the id written is one the loader reads -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["a\\b", "tab\there", "new\nline", "x" * 201], ids=["backslash", "tab", "newline", "long"])
+def test_an_output_directory_whose_name_is_no_lexicon_id_is_refused(tmp_path: Path, source: Path, name: str) -> None:
+    assert not lx._plain_name(name)  # the loader's rule: it would refuse the manifest's id
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(tmp_path / name)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"Error: the output directory {name!r} (in {tmp_path}) cannot be a lexicon id: an id is a plain name "
+        "(1 to 200 printable characters, no / or \\, not . or ..)\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["src.txt"]  # nothing written, no temporary left
+
+
+def test_an_output_directory_with_a_plain_but_unusual_name_builds_and_loads(tmp_path: Path, source: Path) -> None:
+    out = tmp_path / "DISC 2024 (ça)"
+    result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
+    assert result.exit_code == 0 and result.stdout.startswith("built DISC 2024 (ça): 3 words")
+    assert lx.load_lexicon(str(out)).id == "DISC 2024 (ça)"
