@@ -236,3 +236,16 @@ def test_an_output_directory_with_a_plain_but_unusual_name_builds_and_loads(tmp_
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
     assert result.exit_code == 0 and result.stdout.startswith("built DISC 2024 (ça): 3 words")
     assert lx.load_lexicon(str(out)).id == "DISC 2024 (ça)"
+
+
+def test_check_of_a_list_of_no_words_says_so_and_exits_1(tmp_path: Path) -> None:
+    """`build` refuses a list of no words; `check`, the same validation, said exit 0."""
+    from typer.testing import CliRunner
+
+    from adjudicate.cli import app
+
+    source = tmp_path / "empty.txt"
+    source.write_text("# only a comment\n\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["lexicon", "check", str(source), "-a", "catalan"])
+    assert result.exit_code == 1
+    assert "no words" in result.stderr

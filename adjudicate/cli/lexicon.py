@@ -119,7 +119,8 @@ def build(
 
 @lexicon_app.command()
 def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> None:
-    """Validate a word list without writing anything: exit 1 if any entry cannot be tiles.
+    """Validate a word list without writing anything: exit 1 if any entry cannot be tiles, or if
+    it has no words at all (which `build` refuses).
 
     Example: adjudicate lexicon check words.txt --alphabet catalan
     """
@@ -136,7 +137,9 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
             f"{report.duplicates} duplicates, {len(report.rejected)} rejected ({report.encoding})"
         )
         typer.echo(f"  tiles: {_histogram_line(report.histogram)}")
-    raise typer.Exit(EXIT_NO if report.rejected else EXIT_OK)
+    if not report.word_count:
+        typer.echo(f"Error: {report.source}: no words (`lexicon build` refuses such a list)", err=True)
+    raise typer.Exit(EXIT_NO if report.rejected or not report.word_count else EXIT_OK)
 
 
 @lexicon_app.command()
