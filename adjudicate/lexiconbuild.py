@@ -1283,6 +1283,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     """
     import gzip
     import json
+    import zlib
 
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
@@ -1345,7 +1346,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         checksum("text_gz_sha256", TEXT_FILE, gz_data)
         try:
             text = gzip.decompress(gz_data)
-        except (OSError, EOFError) as err:
+        except (OSError, EOFError, zlib.error) as err:
             report.add("text_reads", False, f"{TEXT_FILE} does not decompress: {err}")
         else:
             checksum("text_sha256", "text", text)
@@ -1522,8 +1523,16 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
             f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not match its SHA-256"
         )
     import gzip
+    import zlib
 
-    words = gzip.decompress(gz_data).decode("utf-8").splitlines()
+    try:
+        words = gzip.decompress(gz_data).decode("utf-8").splitlines()
+    except (OSError, EOFError, zlib.error) as err:
+        raise LexiconCorruptError(
+            f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not decompress ({err})"
+        ) from None
+    except UnicodeDecodeError as err:
+        raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} is not UTF-8 ({err})") from None
     keys, bad = canonical_keys(words, lexicon.alphabet)
     if bad:
         raise LexiconCorruptError(

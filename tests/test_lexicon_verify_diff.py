@@ -1,0 +1,128 @@
+"""`lexicon verify` and `lexicon diff` on damaged lexicons: a failed check or exit 2, never exit 3.
+
+Each lexicon here is built from a few Catalan words (CEL·LA and GARÇO make the text non-ASCII) and
+then damaged by hand, often with its checksums recomputed into the manifest, so that only verify's
+and diff's own checks stand between the damage and a wrong answer.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate import lexiconbuild as lb
+from adjudicate.cli import app
+
+WORDS = ["CEL·LA", "GARÇO", "QUATRE", "ANY", "AILLAT", "COL·LECCIO", "ANEC", "QUESTIO", "NYAP", "XAI"]
+
+
+def build(tmp_path: Path, name: str = "lex", words: list[str] = WORDS) -> Path:
+    source = tmp_path / f"{name}.txt"
+    source.write_text("\n".join(words) + "\n", encoding="utf-8")
+    lb.build_lexicon(str(source), "catalan", name, out_dir=str(tmp_path / name))
+    return tmp_path / name
+
+
+def manifest_of(directory: Path) -> dict:  # type: ignore[type-arg]
+    return json.loads((directory / "manifest.json").read_text("utf-8"))
+
+
+def rewrite_manifest(directory: Path, **changes: object) -> None:
+    manifest = manifest_of(directory)
+    for key, value in changes.items():
+        if value is DELETE:
+            manifest.pop(key, None)
+        else:
+            manifest[key] = value
+    (directory / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
+
+
+DELETE = object()
+
+
+def put_gz(directory: Path, gz: bytes) -> None:
+    """Replace words.txt.gz and recompute its checksum into the manifest."""
+    (directory / "words.txt.gz").write_bytes(gz)
+    rewrite_manifest(directory, text_gz_sha256=hashlib.sha256(gz).hexdigest())
+
+
+def put_text(directory: Path, text: bytes) -> None:
+    """Replace the word list's text, every text checksum recomputed."""
+    put_gz(directory, lb._gzip(text))
+    rewrite_manifest(directory, text_sha256=hashlib.sha256(text).hexdigest())
+
+
+def cli(args: list[str]):  # type: ignore[no-untyped-def]
+    """Run a command in-process; an exception that is not SystemExit (exit 3) is re-raised."""
+    result = CliRunner().invoke(app, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def failed_checks(directory: Path, *extra: str) -> dict[str, str]:
+    """``lexicon verify DIR --json``: exit 1, and the failed checks' details by name."""
+    result = cli(["lexicon", "verify", str(directory), "--json", *extra])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    return {check["check"]: check["detail"] for check in data["checks"] if not check["ok"]}
+
+
+def error_line(result) -> str:  # type: ignore[no-untyped-def]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert lines, result.output
+    return lines[-1]
+
+
+def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path) -> None:
+    lexicon = build(tmp_path)
+    assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
+    assert cli(["lexicon", "diff", str(lexicon), str(lexicon)]).exit_code == 0
+
+
+# -- 1. a words.txt.gz that does not decompress, or is not UTF-8 -----------------------------------
+
+
+def test_verify_a_text_that_does_not_decompress(tmp_path: Path) -> None:
+    """Was zlib.error, exit 3 ("internal error"). The first deflate byte set to block type 3
+    (reserved): zlib says "invalid block type"."""
+    lexicon = build(tmp_path)
+    gz = bytearray((lexicon / "words.txt.gz").read_bytes())
+    gz[20] |= 0x06  # after the 10-byte header and "words.txt\0"
+    (lexicon / "words.txt.gz").write_bytes(bytes(gz))
+    failed = failed_checks(lexicon)
+    assert failed["text_reads"].startswith("words.txt.gz does not decompress: ")
+    assert "invalid block type" in failed["text_reads"]
+    assert "text_gz_sha256" in failed
+    put_gz(lexicon, bytes(gz))  # the checksum recomputed: the text is still what fails
+    assert set(failed_checks(lexicon)) == {"text_reads"}
+
+
+def test_diff_a_text_that_does_not_decompress(tmp_path: Path) -> None:
+    """Was zlib.error, exit 3, once the text's checksum matched the manifest."""
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    gz = bytearray((lexicon / "words.txt.gz").read_bytes())
+    gz[20] |= 0x06
+    put_gz(lexicon, bytes(gz))
+    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
+        result = cli(["lexicon", "diff", *args])
+        assert result.exit_code == 2, result.output
+        assert "lexicon lex is corrupted: words.txt.gz does not decompress" in error_line(result)
+
+
+def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
+    """The list written in Latin-1 (CEL·LA's middle dot is byte B7), checksums recomputed: diff
+    raised UnicodeDecodeError (exit 3); verify names the file."""
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    text = gzip.decompress((lexicon / "words.txt.gz").read_bytes()).decode("utf-8")
+    put_text(lexicon, text.encode("latin-1"))
+    result = cli(["lexicon", "diff", str(lexicon), str(other)])
+    assert result.exit_code == 2, result.output
+    assert "lexicon lex is corrupted: words.txt.gz is not UTF-8" in error_line(result)
+    assert failed_checks(lexicon)["text_reads"].startswith("words.txt.gz is not UTF-8")
