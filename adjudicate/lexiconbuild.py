@@ -1282,19 +1282,18 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     given) is in it.
     """
     import gzip
-    import json
     import zlib
 
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
-    try:
-        with open(os.path.join(directory, MANIFEST), "rb") as handle:
-            manifest = json.loads(handle.read().decode("utf-8"))
-        if not isinstance(manifest, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, ValueError) as err:
-        report.add("manifest", False, f"{MANIFEST} unreadable: {err}")
+    try:  # read as every load reads it: verify fails where loading fails, naming the field
+        manifest = _read_manifest(directory, shown, full=True)
+    except LexiconError as err:
+        report.add("manifest", False, str(err))
+        return report
+    except OSError as err:
+        report.add("manifest", False, f"{MANIFEST} unreadable: {err.strerror or err}")
         return report
     report.add("manifest", True, f"{MANIFEST} reads")
     report.lexicon_id = shown = str(manifest.get("id") or shown)
@@ -1339,7 +1338,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
                     + ("" if same else "; its units differ from the fast reader's"),
                 )
                 lexicon._dawg = reference
-            except (LexiconError, ValueError, KeyError, EOFError, OSError) as err:
+            except (LexiconError, ValueError, KeyError, TypeError, EOFError, OSError) as err:
                 report.add("dawg_loads", False, str(err))
     words: list[str] | None = None
     if gz_data is not None:

@@ -126,3 +126,48 @@ def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "lexicon lex is corrupted: words.txt.gz is not UTF-8" in error_line(result)
     assert failed_checks(lexicon)["text_reads"].startswith("words.txt.gz is not UTF-8")
+
+
+# -- 2. the manifest, read as the loader reads it ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"word_count": 10.0}, "manifest.json has no word_count"),
+        ({"word_count": None}, "manifest.json has no word_count"),
+        ({"word_count": [10]}, "manifest.json has no word_count"),
+        ({"word_count": DELETE}, "manifest.json has no word_count"),
+        ({"id": "../x"}, "manifest.json's id '../x' is not a plain name"),
+        ({"id": 5}, "manifest.json's id is not text"),
+        ({"name": 5}, "manifest.json's name is not text"),
+        ({"format": 2}, "lexicon lex has format 2; this adjudicate reads format 1"),
+        ({"language": "es"}, "manifest.json says language 'es' but alphabet 'catalan'"),
+    ],
+    ids=["count-float", "count-null", "count-list", "no-count", "id-path", "id-int", "name-int", "format-2",
+         "language"],
+)
+def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+    """Verify read the manifest with a bare json.loads: OK for all of these but the null and list
+    counts, which crashed it (TypeError, exit 3). Every command that loads the lexicon refuses them."""
+    from adjudicate import lexicon as lx
+    from adjudicate.errors import LexiconError
+
+    lexicon = build(tmp_path)
+    rewrite_manifest(lexicon, **changes)
+    with pytest.raises(LexiconError) as refused:
+        lx.load_lexicon(str(lexicon))
+    assert message in str(refused.value)
+    assert failed_checks(lexicon) == {"manifest": str(refused.value)}
+    text = cli(["lexicon", "verify", str(lexicon)])
+    assert text.exit_code == 1 and message in text.stdout
+
+
+def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path) -> None:
+    """open() of a FIFO with no writer blocked verify for ever."""
+    import os
+
+    lexicon = build(tmp_path)
+    (lexicon / "manifest.json").unlink()
+    os.mkfifo(lexicon / "manifest.json")
+    assert failed_checks(lexicon) == {"manifest": "lexicon lex is corrupted: manifest.json is not a regular file"}
