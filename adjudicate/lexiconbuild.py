@@ -21,9 +21,11 @@ from adjudicate.lexicon import (
     FORMAT,
     LANGUAGES,
     MANIFEST,
+    MAX_DAWG_BYTES,
     TEXT_FILE,
     Lexicon,
     _load_dawg,
+    _read_file,
     _read_manifest,
     find_lexicon,
     load_lexicon,
@@ -1272,6 +1274,17 @@ def _non_words(keys: list[str], alphabet: tiles.Alphabet, limit: int = 3000) -> 
     return out
 
 
+def _words_text(gz_data: bytes) -> bytes:
+    """The text of a lexicon's words.txt.gz: gzip, at most MAX_TEXT_BYTES of it (a gzip bomb is
+    refused as it inflates); LexiconCorruptError naming the file otherwise."""
+    if gz_data[:2] != b"\x1f\x8b":
+        raise LexiconCorruptError(f"{TEXT_FILE}: not a gzip file")
+    try:
+        return _decompress(gz_data, TEXT_FILE)
+    except LexiconError as err:
+        raise LexiconCorruptError(str(err)) from None
+
+
 def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport:
     """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found).
 
@@ -1281,9 +1294,6 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     the DAWG holds no other word); sampled non-words are not in it; every word of ``source`` (when
     given) is in it.
     """
-    import gzip
-    import zlib
-
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
@@ -1303,13 +1313,15 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         return report
     alphabet = tiles.get_alphabet(str(alphabet_name))
 
-    def file_bytes(filename: str) -> bytes | None:
+    def file_bytes(filename: str, limit: int) -> bytes | None:
+        """Read as loading reads: a regular file of at most ``limit`` bytes (not a FIFO, /dev/zero)."""
         try:
-            with open(os.path.join(directory, filename), "rb") as handle:
-                return handle.read()
+            return _read_file(directory, filename, shown, limit)
+        except LexiconError as err:
+            report.add(filename, False, str(err))
         except OSError as err:
             report.add(filename, False, f"cannot read: {err.strerror or err}")
-            return None
+        return None
 
     def checksum(check: str, label: str, data: bytes) -> bool:
         """The SHA-256 of ``data`` against the manifest's ``check`` field."""
@@ -1320,8 +1332,8 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             f"{label} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
         )
 
-    dawg_data = file_bytes(DAWG_FILE)
-    gz_data = file_bytes(TEXT_FILE)
+    dawg_data = file_bytes(DAWG_FILE, MAX_DAWG_BYTES)
+    gz_data = file_bytes(TEXT_FILE, MAX_TEXT_BYTES)
     lexicon = None
     if dawg_data is not None:
         if checksum("dawg_sha256", DAWG_FILE, dawg_data):
@@ -1344,9 +1356,9 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     if gz_data is not None:
         checksum("text_gz_sha256", TEXT_FILE, gz_data)
         try:
-            text = gzip.decompress(gz_data)
-        except (OSError, EOFError, zlib.error) as err:
-            report.add("text_reads", False, f"{TEXT_FILE} does not decompress: {err}")
+            text = _words_text(gz_data)
+        except LexiconError as err:
+            report.add("text_reads", False, str(err))
         else:
             checksum("text_sha256", "text", text)
             try:
@@ -1511,25 +1523,16 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
     directory, where = find_lexicon(name_or_path)
     lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
     manifest = _read_manifest(directory, lexicon.id, full=True)
-    try:
-        with open(os.path.join(directory, TEXT_FILE), "rb") as handle:
-            gz_data = handle.read()
-    except FileNotFoundError:
-        raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} is missing") from None
+    gz_data = _read_file(directory, TEXT_FILE, lexicon.id, MAX_TEXT_BYTES)
     expected = manifest.get("text_gz_sha256")
     if expected and hashlib.sha256(gz_data).hexdigest() != expected:
         raise LexiconCorruptError(
             f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not match its SHA-256"
         )
-    import gzip
-    import zlib
-
     try:
-        words = gzip.decompress(gz_data).decode("utf-8").splitlines()
-    except (OSError, EOFError, zlib.error) as err:
-        raise LexiconCorruptError(
-            f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not decompress ({err})"
-        ) from None
+        words = _words_text(gz_data).decode("utf-8").splitlines()
+    except LexiconError as err:
+        raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {err}") from None
     except UnicodeDecodeError as err:
         raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} is not UTF-8 ({err})") from None
     keys, bad = canonical_keys(words, lexicon.alphabet)

@@ -97,8 +97,9 @@ def test_verify_a_text_that_does_not_decompress(tmp_path: Path) -> None:
     gz[20] |= 0x06  # after the 10-byte header and "words.txt\0"
     (lexicon / "words.txt.gz").write_bytes(bytes(gz))
     failed = failed_checks(lexicon)
-    assert failed["text_reads"].startswith("words.txt.gz does not decompress: ")
-    assert "invalid block type" in failed["text_reads"]
+    assert failed["text_reads"] == (
+        "words.txt.gz: not a readable gzip file (Error -3 while decompressing data: invalid block type)"
+    )
     assert "text_gz_sha256" in failed
     put_gz(lexicon, bytes(gz))  # the checksum recomputed: the text is still what fails
     assert set(failed_checks(lexicon)) == {"text_reads"}
@@ -113,7 +114,10 @@ def test_diff_a_text_that_does_not_decompress(tmp_path: Path) -> None:
     for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
         result = cli(["lexicon", "diff", *args])
         assert result.exit_code == 2, result.output
-        assert "lexicon lex is corrupted: words.txt.gz does not decompress" in error_line(result)
+        assert error_line(result) == (
+            "Error: lexicon lex is corrupted: words.txt.gz: not a readable gzip file "
+            "(Error -3 while decompressing data: invalid block type)"
+        )
 
 
 def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
@@ -171,3 +175,57 @@ def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path) -> None:
     (lexicon / "manifest.json").unlink()
     os.mkfifo(lexicon / "manifest.json")
     assert failed_checks(lexicon) == {"manifest": "lexicon lex is corrupted: manifest.json is not a regular file"}
+
+
+# -- 4. files that are not regular files, or too big -------------------------------------------------
+
+
+def _replace(path: Path, kind: str) -> None:
+    import os
+
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
+@pytest.mark.parametrize("filename", ["words.txt.gz", "words.dawg"])
+def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filename: str, kind: str) -> None:
+    """A FIFO blocked verify for ever; /dev/zero was read until memory ran out (8.5 GB in 20 s); a
+    directory was "cannot read: Is a directory". Now read as loading reads them: refused at once."""
+    lexicon = build(tmp_path)
+    _replace(lexicon / filename, kind)
+    failed = failed_checks(lexicon)
+    assert failed[filename] == f"lexicon lex is corrupted: {filename} is not a regular file"
+    assert set(failed) == {filename}  # the other file's checks still ran, and passed
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    _replace(lexicon / "words.txt.gz", kind)
+    result = cli(["lexicon", "diff", str(other), str(lexicon)])
+    assert result.exit_code == 2, result.output
+    assert error_line(result) == "Error: lexicon lex is corrupted: words.txt.gz is not a regular file"
+
+
+def test_a_text_that_inflates_past_the_limit(tmp_path: Path) -> None:
+    """A small words.txt.gz of more than 64 MiB of text (its checksum recomputed) was inflated
+    whole; now the inflating stops at the limit."""
+    import zlib
+
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    deflate = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    chunk = b"A" * (1 << 20)
+    bomb = b"".join(deflate.compress(chunk) for _ in range(lb.MAX_TEXT_BYTES // len(chunk) + 1)) + deflate.flush()
+    assert len(bomb) < 1 << 20
+    put_gz(lexicon, bomb)
+    message = "words.txt.gz: more than 64 MB of text: not a word list this tool reads"
+    assert failed_checks(lexicon) == {"text_reads": message}
+    result = cli(["lexicon", "diff", str(lexicon), str(other)])
+    assert result.exit_code == 2, result.output
+    assert error_line(result) == f"Error: lexicon lex is corrupted: {message}"
