@@ -229,3 +229,51 @@ def test_a_text_that_inflates_past_the_limit(tmp_path: Path) -> None:
     result = cli(["lexicon", "diff", str(lexicon), str(other)])
     assert result.exit_code == 2, result.output
     assert error_line(result) == f"Error: lexicon lex is corrupted: {message}"
+
+
+# -- 6. a DAWG of garbage whose checksum was recomputed into the manifest ---------------------------
+
+
+def put_dawg(directory: Path, data: bytes) -> None:
+    (directory / "words.dawg").write_bytes(data)
+    rewrite_manifest(directory, dawg_sha256=hashlib.sha256(data).hexdigest())
+
+
+def units_bytes(units: list[int]) -> bytes:
+    return len(units).to_bytes(4, "little") + b"".join(unit.to_bytes(4, "little") for unit in units)
+
+
+GARBAGE = [int.from_bytes(bytes((i * 37 + 11) % 256 for i in range(n, n + 4)), "little") for n in range(0, 1024, 4)]
+LOOP = [0] * 256
+LOOP[65] = (65 << 10) | 65  # 'A' from the root, and from there 'A' back to itself: AAAA... for ever
+
+
+@pytest.mark.parametrize(
+    ("units", "message"),
+    [
+        ([0xFFFFFFFF] * 300, "words.dawg has 300 units, not whole blocks of 256"),
+        (GARBAGE, "words.dawg's unit 0 leads out of its 256 units"),
+        (LOOP, "words.dawg holds a key of more than 60 bytes (or a loop)"),
+    ],
+    ids=["partial-block", "out-of-range", "loop"],
+)
+def test_verify_a_dawg_of_garbage(tmp_path: Path, units: list[int], message: str) -> None:
+    """300 units: "Error: Invalid data format" (DAWG2's reader, outside any try), exit 2, no file
+    named and the report lost. Whole blocks of garbage: DAWG2's C reader read out of bounds (a
+    segmentation fault, so run in a child process). Now a failed dawg_loads check naming
+    words.dawg, and the text's checks are still reported."""
+    import subprocess
+    import sys
+
+    lexicon = build(tmp_path)
+    put_dawg(lexicon, units_bytes(units))
+    run = subprocess.run(
+        [sys.executable, "-m", "adjudicate", "lexicon", "verify", str(lexicon), "--json"],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 1, (run.returncode, run.stderr)
+    checks = {check["check"]: (check["ok"], check["detail"]) for check in json.loads(run.stdout)["checks"]}
+    assert checks["dawg_loads"] == (False, f"lexicon lex is corrupted: {message}")
+    assert [name for name, (ok, _) in checks.items() if not ok] == ["dawg_loads"]
+    for name in ("dawg_sha256", "text_sha256", "canonical", "sorted_unique", "word_count", "histogram"):
+        assert checks[name][0] is True, name
