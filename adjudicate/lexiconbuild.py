@@ -1285,22 +1285,50 @@ def _words_text(gz_data: bytes) -> bytes:
         raise LexiconCorruptError(str(err)) from None
 
 
-def _dawg_key_count(units, lexicon_id: str) -> int:  # type: ignore[no-untyped-def]
-    """How many keys a DAWG's units hold, found by following every transition from the root.
-
-    Pure Python and every index checked, so it is safe on any units: LexiconCorruptError when the
-    array is not whole 256-unit blocks (DAWG2 writes nothing else), a transition leads out of it, or
-    a key is longer than any word's (or the units loop). Once it has passed, no lookup (DAWG2's C
-    reader's included: it checks no index) reads outside the units. About 0.4 s for DISC's 583k
-    words. A node's children sit in one 256-unit block, each at ``block ^ label``; ``low`` holds
-    ``label ^ position`` per unit, so ``bytes.find`` finds the candidates instead of 255 tries.
-    """
+def _dawg_low(units, lexicon_id: str) -> bytes:  # type: ignore[no-untyped-def]
+    """``label ^ position`` (the low byte) of every unit, for :func:`_dawg_children`; LexiconCorruptError
+    when the units are not whole 256-unit blocks (DAWG2 writes nothing else)."""
     size = len(units)
     if not size or size % 256:
         raise LexiconCorruptError(
             f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} has {size} units, not whole blocks of 256"
         )
-    low = bytes([(unit ^ position) & 0xFF for position, unit in enumerate(units)])
+    return bytes([(unit ^ position) & 0xFF for position, unit in enumerate(units)])
+
+
+def _dawg_children(units, low: bytes, index: int, lexicon_id: str) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
+    """``(label, unit)`` of each transition out of unit ``index``, every index checked.
+
+    A node's children sit in one 256-unit block, each at ``block ^ label`` with that label in its
+    low byte: ``bytes.find`` on ``low`` finds the candidates instead of 255 tries.
+    """
+    base = units[index]
+    block = index ^ ((base >> 10) << ((base & 0x200) >> 6))
+    if block | 0xFF >= len(units):
+        raise LexiconCorruptError(
+            f"lexicon {lexicon_id} is corrupted: {DAWG_FILE}'s unit {index} leads out of its {len(units)} units"
+        )
+    out = []
+    start, want = block & ~0xFF, block & 0xFF
+    child = low.find(want, start, start + 256)
+    while child >= 0:
+        label = child ^ block
+        if label and units[child] & 0x800000FF == label:
+            out.append((label, child))
+        child = low.find(want, child + 1, start + 256)
+    return out
+
+
+def _dawg_key_count(units, lexicon_id: str) -> int:  # type: ignore[no-untyped-def]
+    """How many keys a DAWG's units hold, found by following every transition from the root.
+
+    Pure Python and every index checked, so it is safe on any units: LexiconCorruptError when they
+    are not whole blocks, a transition leads out of them, or a key is longer than any word's (or
+    the units loop). Once it has passed, no lookup (DAWG2's C reader's included: it checks no
+    index) reads outside the units. With every listed word found in the DAWG, the same count proves
+    it holds no other, whatever DAWG2 built it. About 0.4 s for DISC's 583k words.
+    """
+    low = _dawg_low(units, lexicon_id)
     longest = 4 * tiles.MAX_TILES  # bytes: a tile key's character is at most 2 in UTF-8
     counts: dict[int, int] = {}
 
@@ -1312,34 +1340,58 @@ def _dawg_key_count(units, lexicon_id: str) -> int:  # type: ignore[no-untyped-d
             raise LexiconCorruptError(
                 f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} holds a key of more than {longest} bytes (or a loop)"
             )
-        base = units[index]
-        block = index ^ ((base >> 10) << ((base & 0x200) >> 6))
-        if block | 0xFF >= size:
-            raise LexiconCorruptError(
-                f"lexicon {lexicon_id} is corrupted: {DAWG_FILE}'s unit {index} leads out of its {size} units"
-            )
-        total = 1 if base & 0x100 else 0
-        start, want = block & ~0xFF, block & 0xFF
-        child = low.find(want, start, start + 256)
-        while child >= 0:
-            label = child ^ block
-            if label and units[child] & 0x800000FF == label:
-                total += count(child, depth + 1)
-            child = low.find(want, child + 1, start + 256)
+        total = (units[index] >> 8) & 1
+        for _, child in _dawg_children(units, low, index, lexicon_id):
+            total += count(child, depth + 1)
         counts[index] = total
         return total
 
     return count(0, 0)
 
 
+def _dawg_keys(units, lexicon_id: str):  # type: ignore[no-untyped-def]
+    """Every key (UTF-8 bytes) of units that passed :func:`_dawg_key_count`, in key order."""
+    low = _dawg_low(units, lexicon_id)
+    stack = [(b"", 0)]
+    while stack:
+        prefix, index = stack.pop()
+        if units[index] & 0x100:
+            yield prefix
+        children = _dawg_children(units, low, index, lexicon_id)
+        stack.extend((prefix + bytes((label,)), child) for label, child in sorted(children, reverse=True))
+
+
+def _dawg_reader(lexicon: Lexicon):  # type: ignore[no-untyped-def]
+    """DAWG2's C reader of a lexicon's units, which must have passed :func:`_dawg_key_count` (the
+    reader checks no index); the lexicon itself (the pure walk) without DAWG2."""
+    try:
+        import dawg
+    except ImportError:  # pragma: no cover - DAWG2 is a dependency
+        return lexicon
+    from array import array
+
+    units = array("I", [len(lexicon._units)])
+    units.extend(lexicon._units)
+    if sys.byteorder != "little":  # pragma: no cover
+        units.byteswap()
+    return dawg.DAWG().frombytes(units.tobytes())
+
+
+def _some(words: list[str], total: int | None = None, limit: int = 10) -> str:
+    """``A, B, C``: at most ``limit`` words, then how many more of ``total`` (default: all given)."""
+    shown = words[:limit]
+    more = (len(words) if total is None else total) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
 def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport:
     """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found).
 
-    Checks: the manifest reads; SHA-256 of words.dawg, of words.txt.gz and of its text match it;
-    the DAWG loads with dawg_python; the list is sorted, unique, canonical, every word is in the
-    DAWG, the count and length histogram match; a DAWG rebuilt from the list is byte-identical (so
-    the DAWG holds no other word); sampled non-words are not in it; every word of ``source`` (when
-    given) is in it.
+    Checks: the manifest reads (as loading reads it); SHA-256 of words.dawg, of words.txt.gz and of
+    its text match it; the DAWG's units walk cleanly and it loads with dawg_python; the list is
+    sorted, unique, canonical, every word is in the DAWG, the count and length histogram match; the
+    DAWG holds no other word (a rebuild is byte-identical, or its keys counted equal the list's);
+    sampled non-words are not in it; every word of ``source`` (when given) is in it.
     """
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
@@ -1382,6 +1434,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     dawg_data = file_bytes(DAWG_FILE, MAX_DAWG_BYTES)
     gz_data = file_bytes(TEXT_FILE, MAX_TEXT_BYTES)
     lexicon = None
+    dawg_keys = 0
     if dawg_data is not None:
         if checksum("dawg_sha256", DAWG_FILE, dawg_data):
             import dawg_python
@@ -1467,35 +1520,48 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             f"{len(keys) - len(missing)} of {len(keys)} listed words in the DAWG ({how} reader)"
             + (f" (first missing: {missing[0].translate(table)})" if missing else ""),
         )
-        try:
-            rebuilt = _dawg_bytes(keys if in_order else sorted(set(keys)))
-        except LexiconError as err:  # pragma: no cover
-            report.add("dawg_exact", True, f"not checked: {err}")
-        else:
-            same = rebuilt == dawg_data
-            versions = builder_versions()
-            recorded = (
-                manifest.get("builder", {}).get("DAWG2")
-                if isinstance(manifest.get("builder"), dict)
-                else None
-            )
-            if same or recorded == versions["DAWG2"]:
-                report.add(
-                    "dawg_exact",
-                    same,
-                    (
-                        "a DAWG rebuilt from the list is byte-identical (no other word in it)"
-                        if same
-                        else "a DAWG rebuilt from the list differs: the DAWG holds other words or is not this list's"
-                    ),
-                )
-            else:
-                report.add(
-                    "dawg_exact",
-                    True,
-                    f"not checked: built with DAWG2 {recorded}, this is {versions['DAWG2']}",
-                )
         key_set = set(keys)
+        others = dawg_keys - (len(key_set) - len(set(missing)))  # keys of the DAWG the list lacks
+        versions = builder_versions()
+        recorded = manifest["builder"].get("DAWG2") if isinstance(manifest.get("builder"), dict) else None
+        try:
+            rebuilt: bytes | None = _dawg_bytes(keys if in_order else sorted(key_set))
+            unrebuilt = f"built with DAWG2 {recorded}, this is {versions['DAWG2']}"
+        except LexiconError as err:  # pragma: no cover
+            rebuilt, unrebuilt = None, str(err)
+        if rebuilt == dawg_data:
+            report.add("dawg_exact", True, "a DAWG rebuilt from the list is byte-identical (no other word in it)")
+        elif others:
+            extra = []
+            for key in _dawg_keys(lexicon._units, shown):
+                word = key.decode("utf-8", "replace")
+                if word not in key_set:
+                    extra.append(word.translate(table))
+                    if len(extra) == min(others, 10):
+                        break
+            report.add(
+                "dawg_exact",
+                False,
+                f"the DAWG holds {others} word{'s' if others > 1 else ''} not in the list: {_some(extra, others)}",
+            )
+        elif missing:
+            report.add(
+                "dawg_exact", False, f"the DAWG holds no word the list lacks, but lacks {len(set(missing))} of its words"
+            )
+        elif rebuilt is not None and recorded == versions["DAWG2"]:
+            report.add(
+                "dawg_exact",
+                False,
+                f"the DAWG holds the list's {dawg_keys} words and no other, but is not the DAWG that "
+                f"DAWG2 {recorded} builds from them",
+            )
+        else:
+            report.add(
+                "dawg_exact",
+                True,
+                f"the DAWG holds the list's {dawg_keys} words and no other (every key counted); "
+                f"not compared byte for byte: {unrebuilt}",
+            )
         probes = [k for k in _non_words(keys, alphabet) if k not in key_set] if keys else []
         present = [k for k in probes if k in lexicon or lexicon.dawg.dct.contains(k.encode("utf-8"))]
         report.add(
@@ -1572,26 +1638,41 @@ class DiffReport:
 
 
 def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
-    """A lexicon (checked) and the keys of its word list (checked against the manifest)."""
+    """A lexicon (checked) and the keys of its word list, so that a diff is about what the lexicon
+    accepts: both checksums of the list and its count match the manifest, and the DAWG (its own
+    checksum checked by loading) holds exactly the list's words. LexiconCorruptError otherwise."""
     directory, where = find_lexicon(name_or_path)
     lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
     manifest = _read_manifest(directory, lexicon.id, full=True)
+    corrupted = f"lexicon {lexicon.id} is corrupted:"
     gz_data = _read_file(directory, TEXT_FILE, lexicon.id, MAX_TEXT_BYTES)
-    expected = manifest.get("text_gz_sha256")
-    if expected and hashlib.sha256(gz_data).hexdigest() != expected:
-        raise LexiconCorruptError(
-            f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} does not match its SHA-256"
-        )
+    if hashlib.sha256(gz_data).hexdigest() != manifest.get("text_gz_sha256"):
+        raise LexiconCorruptError(f"{corrupted} {TEXT_FILE} does not match its SHA-256")
     try:
-        words = _words_text(gz_data).decode("utf-8").splitlines()
+        text = _words_text(gz_data)
     except LexiconError as err:
-        raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {err}") from None
+        raise LexiconCorruptError(f"{corrupted} {err}") from None
+    if hashlib.sha256(text).hexdigest() != manifest.get("text_sha256"):
+        raise LexiconCorruptError(f"{corrupted} the text of {TEXT_FILE} does not match its SHA-256")
+    try:
+        words = text.decode("utf-8").splitlines()
     except UnicodeDecodeError as err:
         raise LexiconCorruptError(f"lexicon {lexicon.id} is corrupted: {TEXT_FILE} is not UTF-8 ({err})") from None
     keys, bad = canonical_keys(words, lexicon.alphabet)
     if bad:
         raise LexiconCorruptError(
             f"lexicon {lexicon.id} is corrupted: {words[bad[0]]!r} in {TEXT_FILE} is not a canonical word"
+        )
+    if len(keys) != manifest["word_count"]:
+        raise LexiconCorruptError(
+            f"{corrupted} {TEXT_FILE} has {len(keys)} words, the manifest says {manifest['word_count']}"
+        )
+    held = _dawg_key_count(lexicon._units, lexicon.id)  # first: the C reader checks no index
+    reader = _dawg_reader(lexicon)
+    if held != len(keys) or not all(key in reader for key in keys):
+        raise LexiconCorruptError(
+            f"{corrupted} {DAWG_FILE} does not hold exactly the {len(keys)} words of {TEXT_FILE} "
+            f"(it holds {held}; `adjudicate lexicon verify` says which)"
         )
     return lexicon, keys
 

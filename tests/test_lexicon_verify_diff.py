@@ -277,3 +277,100 @@ def test_verify_a_dawg_of_garbage(tmp_path: Path, units: list[int], message: str
     assert [name for name, (ok, _) in checks.items() if not ok] == ["dawg_loads"]
     for name in ("dawg_sha256", "text_sha256", "canonical", "sorted_unique", "word_count", "histogram"):
         assert checks[name][0] is True, name
+
+
+# -- 3. a DAWG that holds a word its list lacks, whoever built it ------------------------------------
+
+
+def drop_words(lexicon: Path, *gone: str) -> None:
+    """Take words out of words.txt.gz and make every manifest field agree (checksums, count,
+    histogram); words.dawg is left as it was, still holding them."""
+    from adjudicate import tiles
+
+    words = [w for w in gzip.decompress((lexicon / "words.txt.gz").read_bytes()).decode("utf-8").split("\n") if w]
+    assert set(gone) <= set(words)
+    words = [w for w in words if w not in gone]
+    put_text(lexicon, ("\n".join(words) + "\n").encode("utf-8"))
+    keys, bad = lb.canonical_keys(words, tiles.get_alphabet("catalan"))
+    assert not bad
+    rewrite_manifest(lexicon, word_count=len(words), histogram=lb._histogram(keys))
+
+
+@pytest.mark.parametrize("builder", ["same", {"DAWG2": "0.13.2"}, DELETE], ids=["same-DAWG2", "older-DAWG2", "no-builder"])
+def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: object) -> None:
+    """The rebuilt DAWG was compared byte for byte only when the manifest named this DAWG2: with
+    another version (or none), dawg_exact said "not checked" and verify said OK, though `challenge`
+    finds XAI ACCEPTABLE in a lexicon whose list lacks it. Now the DAWG's keys are counted."""
+    lexicon = build(tmp_path)
+    drop_words(lexicon, "XAI")
+    if builder != "same":
+        rewrite_manifest(lexicon, builder=builder)
+    assert "ACCEPTABLE" in cli(["challenge", "--lexicon", str(lexicon), "XAI"]).stdout
+    assert failed_checks(lexicon) == {"dawg_exact": "the DAWG holds 1 word not in the list: XAI"}
+
+
+def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(tmp_path: Path) -> None:
+    lexicon = build(tmp_path)
+    extra = ["ABAC", "ABANS", "ACER", "AIGUA", "BOU", "CASA", "DIA", "FOC", "GAT", "LLOP", "MAR", "SOL"]
+    drop_words(lexicon, "XAI")
+    rewrite_manifest(lexicon, builder=DELETE)
+    bigger = build(tmp_path, "bigger", WORDS + extra)
+    (lexicon / "words.dawg").write_bytes((bigger / "words.dawg").read_bytes())
+    rewrite_manifest(lexicon, dawg_sha256=manifest_of(bigger)["dawg_sha256"])
+    failed = failed_checks(lexicon)
+    assert failed == {"dawg_exact": "the DAWG holds 13 words not in the list: " + ", ".join(
+        sorted(extra + ["XAI"])[:10]) + " and 3 more"}
+
+
+@pytest.mark.parametrize(("recorded", "ok"), [("0.13.2", True), ("this", False)])
+def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  recorded: str, ok: bool) -> None:
+    """A DAWG2 that lays the same words out differently (stood in for by a rebuild that differs):
+    with another version recorded the check passes on the counted keys, no longer "not checked";
+    with this version recorded, different bytes still fail (the build is deterministic)."""
+    lexicon = build(tmp_path)
+    this = lb.builder_versions()["DAWG2"]
+    rewrite_manifest(lexicon, builder={"DAWG2": this if recorded == "this" else recorded})
+    monkeypatch.setattr(lb, "_dawg_bytes", lambda keys: b"laid out otherwise")
+    report = lb.verify_lexicon(str(lexicon))
+    detail = {name: (passed, text) for name, passed, text in report.checks}["dawg_exact"]
+    if ok:
+        assert report.ok
+        assert detail == (True, "the DAWG holds the list's 10 words and no other (every key counted); "
+                                f"not compared byte for byte: built with DAWG2 0.13.2, this is {this}")
+    else:
+        assert [name for name, _, _ in report.failures] == ["dawg_exact"]
+        assert detail == (False, f"the DAWG holds the list's 10 words and no other, but is not the DAWG "
+                                 f"that DAWG2 {this} builds from them")
+
+
+def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path) -> None:
+    """diff compared the text lists only: XAI "removed" while the lexicon still accepts it."""
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    drop_words(lexicon, "XAI")
+    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
+        result = cli(["lexicon", "diff", *args])
+        assert result.exit_code == 2, result.output
+        assert error_line(result) == (
+            "Error: lexicon lex is corrupted: words.dawg does not hold exactly the 9 words of words.txt.gz "
+            "(it holds 10; `adjudicate lexicon verify` says which)"
+        )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"text_gz_sha256": DELETE}, "words.txt.gz does not match its SHA-256"),
+        ({"text_sha256": DELETE}, "the text of words.txt.gz does not match its SHA-256"),
+        ({"text_sha256": "ab" * 32}, "the text of words.txt.gz does not match its SHA-256"),
+        ({"word_count": 11}, "words.txt.gz has 10 words, the manifest says 11"),
+    ],
+    ids=["no-gz-sha", "no-text-sha", "text-sha", "count"],
+)
+def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+    """A missing text_gz_sha256 was skipped, and text_sha256 and word_count never looked at."""
+    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    rewrite_manifest(lexicon, **changes)
+    result = cli(["lexicon", "diff", str(other), str(lexicon)])
+    assert result.exit_code == 2, result.output
+    assert error_line(result) == f"Error: lexicon lex is corrupted: {message}"
