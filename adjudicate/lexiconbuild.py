@@ -1235,9 +1235,12 @@ class VerifyReport:
         self.lexicon_id = lexicon_id
         self.path = path
         self.checks: list[tuple[str, bool, str]] = []
+        self.lists: dict[str, dict[str, list[object]]] = {}  # a check's full lists, for --json
 
-    def add(self, name: str, ok: bool, detail: str = "") -> bool:
+    def add(self, name: str, ok: bool, detail: str = "", **lists: list) -> bool:  # type: ignore[type-arg]
         self.checks.append((name, ok, detail))
+        if lists:
+            self.lists[name] = lists
         return ok
 
     @property
@@ -1253,7 +1256,7 @@ class VerifyReport:
             "id": self.lexicon_id,
             "path": self.path,
             "ok": self.ok,
-            "checks": [{"check": n, "ok": ok, "detail": d} for n, ok, d in self.checks],
+            "checks": [{"check": n, "ok": ok, "detail": d, **self.lists.get(n, {})} for n, ok, d in self.checks],
         }
 
 
@@ -1576,14 +1579,21 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
 
     if source is not None:
         checked = check_word_list(source, alphabet)
-        missing_src = [k for k in checked.keys if reader is None or k not in reader]  # type: ignore[operator]
-        report.add(
-            "source_words",
-            not missing_src,
-            f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon"
-            + (f" (first missing: {missing_src[0].translate(table)})" if missing_src else "")
-            + (f"; {len(checked.rejected)} source entries cannot be tiles" if checked.rejected else ""),
-        )
+        rejected = checked.rejected
+        if reader is None:
+            report.add("source_words", False, "not checked: the DAWG did not load")
+        else:
+            # Every missing word and rejected entry in --json; the detail names ten words, one entry.
+            missing_src = [k.translate(table) for k in checked.keys if k not in reader]  # type: ignore[operator]
+            report.add(
+                "source_words",
+                not missing_src and not rejected,
+                f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon"
+                + (f"; {len(missing_src)} missing: {_some(missing_src)}" if missing_src else "")
+                + (f"; {len(rejected)} source entries cannot be tiles (first: {rejected[0]})" if rejected else ""),
+                missing=missing_src,
+                rejected=[entry.as_dict() for entry in rejected],
+            )
         extra = len(set(keys) - set(checked.keys))
         recorded_src = (
             manifest.get("source", {}).get("sha256") if isinstance(manifest.get("source"), dict) else None

@@ -364,8 +364,21 @@ def test_verify_names_a_checksum_that_differs_from_the_manifest(tmp_path: Path, 
 # -- verify, diff, info, list ------------------------------------------------------------------
 
 
+def es_without_rejections(tmp_path: Path) -> Path:
+    """lex_es.txt without KIWI, CH and INCONSTITUCIONAL (lines 10, 14, 15), which cannot be tiles."""
+    clean = tmp_path / "lex_es_clean.txt"
+    lines = ES.read_bytes().split(b"\r\n")
+    clean.write_bytes(b"\r\n".join(line for n, line in enumerate(lines, 1) if n not in (10, 14, 15)))
+    return clean
+
+
 def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
-    report = lb.verify_lexicon("es-test", str(ES))
+    report = lb.verify_lexicon("es-test", str(ES))  # source entries that cannot be tiles fail the check
+    assert [(n, d) for n, _, d in report.failures] == [
+        ("source_words", "10 of 10 source words in the lexicon; 3 source entries cannot be tiles "
+                         f"(first: {ES}:10: 'KIWI': K is not a tile of the spanish set)")
+    ]
+    report = lb.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))
     assert report.ok, report.failures
     names = [name for name, _, _ in report.checks]
     for check in (
@@ -384,7 +397,7 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
     extra.write_text("CHARRO\nPERROS\n")
     report = lb.verify_lexicon("es-test", str(extra))
     assert [(n, d) for n, _, d in report.failures] == [
-        ("source_words", "1 of 2 source words in the lexicon (first missing: PE[RR]OS)")
+        ("source_words", "1 of 2 source words in the lexicon; 1 missing: PE[RR]OS")
     ]
 
 
@@ -483,8 +496,8 @@ def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
     assert refused.exit_code == 2 and "not a lexicon directory" in refused.stderr
 
 
-def test_cli_verify(es_lex: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(ES)])
+def test_cli_verify(es_lex: Path, runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(es_without_rejections(tmp_path))])
     assert result.exit_code == 0 and result.stdout.splitlines()[-1] == "es-test: OK"
     data = json.loads(runner.invoke(app, ["lexicon", "verify", str(es_lex), "--json"]).stdout)
     assert data["ok"] is True

@@ -374,3 +374,52 @@ def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, ch
     result = cli(["lexicon", "diff", str(other), str(lexicon)])
     assert result.exit_code == 2, result.output
     assert error_line(result) == f"Error: lexicon lex is corrupted: {message}"
+
+
+# -- 5. verify --source: entries that cannot be tiles, and every missing word ------------------------
+
+
+def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path) -> None:
+    """KARMA (no K in Catalan) and A (one tile) were "2 source entries cannot be tiles" in a check
+    that passed: OK, exit 0, though neither can be in the lexicon."""
+    lexicon = build(tmp_path)
+    source = tmp_path / "source.txt"
+    source.write_text("KARMA\nA\nCEL·LA\n", encoding="utf-8")
+    result = cli(["lexicon", "verify", str(lexicon), "--source", str(source), "--json"])
+    assert result.exit_code == 1, result.output
+    (check,) = [c for c in json.loads(result.stdout)["checks"] if not c["ok"]]
+    assert check["check"] == "source_words"
+    assert check["detail"] == (
+        "1 of 1 source words in the lexicon; 2 source entries cannot be tiles "
+        f"(first: {source}:1: 'KARMA': K is not a Catalan tile (K stands for Ç only in tile notation))"
+    )
+    assert [(r["line"], r["word"]) for r in check["rejected"]] == [(1, "KARMA"), (2, "A")]
+    text = cli(["lexicon", "verify", str(lexicon), "--source", str(source)])
+    assert text.exit_code == 1 and text.stdout.splitlines()[-1] == "lex: FAILED (1 checks)"
+
+
+def test_verify_source_lists_every_missing_word(tmp_path: Path) -> None:
+    """Only the first missing word was named, --json too. Now --json lists them all, and the
+    text names ten, with the count."""
+    lexicon = build(tmp_path)
+    missing = [f"{a}{b}A" for a in "BCD" for b in "EIOU"]  # 12 words, none in the lexicon
+    source = tmp_path / "source.txt"
+    source.write_text("\n".join(["CEL·LA", *missing, "ANY"]) + "\n", encoding="utf-8")
+    result = cli(["lexicon", "verify", str(lexicon), "--source", str(source), "--json"])
+    assert result.exit_code == 1, result.output
+    (check,) = [c for c in json.loads(result.stdout)["checks"] if not c["ok"]]
+    assert check["check"] == "source_words" and check["missing"] == missing and check["rejected"] == []
+    detail = f"2 of 14 source words in the lexicon; 12 missing: {', '.join(missing[:10])} and 2 more"
+    assert check["detail"] == detail
+    text = cli(["lexicon", "verify", str(lexicon), "--source", str(source)])
+    assert text.exit_code == 1 and detail in text.stdout
+
+
+def test_verify_source_against_a_dawg_that_did_not_load(tmp_path: Path) -> None:
+    """Every source word was listed as missing from a DAWG that was never read."""
+    lexicon = build(tmp_path)
+    put_dawg(lexicon, units_bytes([0xFFFFFFFF] * 300))
+    source = tmp_path / "source.txt"
+    source.write_text("CEL·LA\nANY\n", encoding="utf-8")
+    failed = failed_checks(lexicon, "--source", str(source))
+    assert failed["source_words"] == "not checked: the DAWG did not load"
