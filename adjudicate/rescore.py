@@ -587,6 +587,9 @@ class _Replay:
             left = None
             for t in new:  # (a blank is a blank, whatever it stands for)
                 unseen[BLANK if t & BLANK_BIT else t] -= 1
+            if placed > self.rack_size[p]:  # (with a rack, its tiles are checked one by one)
+                self.flag(event, ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
+                          f"{event.nick} holds {self.rack_size[p]}")
         else:
             left = list(rack)
             try:
@@ -660,24 +663,39 @@ class _Replay:
         through them still read; and from here on a later play through a square the board lacks is
         not reported again (the cause is this line).
         """
-        if message:
-            if not self.board_uncertain:
-                message += " (later plays are checked on the board without it)"
-            self.flag(event, ILLEGAL_PLAY, message)
-        self.board_uncertain = self.board_uncertain or event.line
+        # The board stays the record's when every new tile goes down where it is written and every
+        # played-through square holds a tile (a play illegal for where it is, not for what it
+        # covers: not connected, off the centre, a split digraph); else later plays that disagree
+        # with our board are information, not findings (see flag).
+        as_written = False
         if place is not None:
             new = [t for t in place.tiles if t != PLAYED_THROUGH and not t & THROUGH_BIT]
             placed = len(new)
             row, col, down = place.coord.row, place.coord.col, place.coord.down
             end = (row + len(place.tiles) - 1) if down else (col + len(place.tiles) - 1)
             if end < 15:  # put what can be put, so that later plays through it still read
+                as_written = True
+                board = self.board
                 for i, t in enumerate(place.tiles):
                     r, c = (row + i, col) if down else (row, col + i)
-                    if t != PLAYED_THROUGH and not t & THROUGH_BIT and self.board.get(r, c) == 0:
-                        self.board.put(r, c, t)
+                    through = t == PLAYED_THROUGH or t & THROUGH_BIT
+                    held = board.get(r, c)
+                    if through:
+                        if not held or (t != PLAYED_THROUGH and (t ^ held) & LETTER_MASK):
+                            as_written = False
+                    elif held:
+                        as_written = False
+                    else:
+                        board.put(r, c, t)
                         self.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
         else:
             placed = min(self.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
+        if message:
+            if not self.board_uncertain and not as_written:
+                message += " (later plays are checked on the board without it)"
+            self.flag(event, ILLEGAL_PLAY, message)
+        if not as_written:
+            self.board_uncertain = self.board_uncertain or event.line
         drawn = min(placed, self.bag)
         self.bag -= drawn
         self.rack_size[p] += drawn - placed
@@ -1000,7 +1018,9 @@ class _Replay:
     }
 
     # -- the whole game ----------------------------------------------------------------------------
-    def run(self) -> RescoreReport:
+    def run(self, whole: bool = True) -> RescoreReport:
+        """Replay the record. ``whole=False``: a record cut short (``replay_until``), whose end is
+        not the game's: the end-of-game checks (missing rack lines, `#rackN`) are not made."""
         record = self.record
         for problem in record.problems:
             self.discrepancies.append(
@@ -1074,6 +1094,8 @@ class _Replay:
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
                 self.ending, self.ended_at = "time", event.line
+        if not whole:
+            return self.report()
         if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
             last_event = record.events[-1].line if record.events else 0
             for p, rack_text in sorted(record.racks.items()):
@@ -1348,10 +1370,10 @@ def replay_until(
     why = reason or ruleset.name
     before = _Replay(replace(record, events=[e for e in record.events if e.line < line]),
                      ruleset, why, None)
-    before.run()
+    before.run(whole=False)
     after = _Replay(replace(record, events=[e for e in record.events if e.line <= line]),
                     ruleset, why, None)
-    after.run()
+    after.run(whole=False)
     result = next((r for r in after.events if r.line == line), None)
     last = before.last_play
     # A record without a #player header takes its players from the events: the cut-short replay

@@ -433,3 +433,28 @@ def test_after_a_play_that_could_not_be_placed_an_inferred_end_does_not_take_rea
     report = rescore_text(text.replace(">HastyBot: EIU 13M .EU +10 516", ">HastyBot: EIU 13L JEU +10 516"))
     assert finals(report)["RightBehindYou"] == (358, 358)
     assert report.winners == ["HastyBot"]
+
+
+def test_a_play_of_more_tiles_than_a_rack_holds_is_illegal_without_the_rack():
+    """8B ABCDEFGH places eight tiles: no rack holds them. (Scored all the same: A1 B3 C3x2 on the
+    DL at D8, D2 E1 F4 G2 H4 = 23, x2 for H8 = 46, + 50 = 96, as recorded.)"""
+    report = rescore_text("#player1 a Alice\n#player2 b Bob\n>a:  8B ABCDEFGH +96 96\n")
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(3, "illegal_play")]
+    assert "places 8 tiles; a holds 7" in report.discrepancies[0].message
+
+
+def test_after_an_illegal_play_put_down_as_written_later_scores_are_still_checked():
+    """Line 4's CAB at 3A touches nothing (illegal), but its tiles go where they are written, so
+    the board is still the record's. Line 5's AS at 9H: A on H9, under HOME's E on H8, S on I9 (a
+    DL): AS = 1 + 1x2 = 3, the cross word EA = 2, so 5, not the +50 recorded; line 6's 7O AB runs
+    off the board. Both were only "unchecked" information, as if the board lacked line 4's tiles."""
+    text = ("#player1 a Alice\n#player2 b Bob\n"
+            ">a: EHMOIII 8E HOME +18 18\n"
+            ">b: ABCIIII 3A CAB +7 7\n"
+            ">a: ASIIIII 9H AS +50 68\n"
+            ">b: ABIIIII 7O AB +5 12\n")
+    report = rescore_text(text)
+    assert [(d.line, d.kind) for d in report.discrepancies] == [
+        (4, "illegal_play"), (5, "score"), (6, "illegal_play")]
+    assert report.discrepancies[1].computed == 5
+    assert not [i for i in report.info if i["kind"] == "unchecked"]

@@ -371,3 +371,18 @@ def test_a_move_after_the_end_is_shown_as_such_and_its_score_as_nothing(corpus: 
     text = render_text(shown_at(guessed, line=45))
     assert "after the end of the game: not replayed, its recorded score kept" in text
     assert "score +5; recorded +5: agrees" in text
+
+
+def test_the_going_out_play_s_totals_are_before_the_out_play_line():
+    """fx_fise_outplay.gcg: beto goes out at line 18 (.IGLECGH +88, 600); his +9 comes at line 19.
+    `show --line 18` said 609: the replay cut short at line 18 counted the out-play lines it lacks
+    as missing, as if the game's record ended there."""
+    from adjudicate.rescore import replay_until
+
+    record = read_gcg((GAMES / "fx_fise_outplay.gcg").read_bytes())
+    ruleset, _ = choose_ruleset(record)
+    point = replay_until(record, ruleset, 18)
+    assert point.computed_after == [596, 600]
+    assert not [d for d in point.report.discrepancies]
+    out_play = replay_until(record, ruleset, 19)
+    assert out_play.computed_before == [596, 600] and out_play.computed_after == [596, 609]
