@@ -132,6 +132,7 @@ _SCORE_RE = re.compile(r"(?:\+-?|-)[0-9]{1,9}")
 _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,9}")
 _LONG_NUMBER_RE = re.compile(r"[+-]?[0-9]{10,}")
 _COUNT_RE = re.compile(r"-[0-9]{1,2}")
+_NUMBER_START = frozenset("+-0123456789")
 _PLAYER_RE = re.compile(r"player([0-9]{1,3})")
 _RACK_RE = re.compile(r"rack([0-9]{1,3})")
 
@@ -499,11 +500,14 @@ def _parse_lines(
             add(GcgProblem(number, "parse", "control characters or binary data", line[:TEXT_IN_PROBLEM]))
             continue
         if first != ">" and first != "#":
-            if note is not None:  # continuation of a multi-line note (blank lines inside kept)
+            stripped = line.lstrip()
+            # A continuation of a multi-line note (blank lines inside kept); but an indented event
+            # line is an event, as it is anywhere else (the writer never indents a note's line
+            # that would read as one: see _write_note).
+            if note is not None and not (stripped[:1] == ">" and _HEAD_RE.match(stripped)):
                 note[-1] += "\n" * (blanks + 1) + line.rstrip()
                 blanks = 0
                 continue
-            stripped = line.lstrip()
             first = stripped[0]
             if first != ">" and first != "#":
                 add(GcgProblem(number, "parse", "not a pragma (#...), an event (>nick: ...) or a note continuation",
@@ -709,8 +713,16 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
                 cumulative = int(tokens[i + 1])
             elif i + 1 < len(tokens) and _LONG_NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
                 return f"cumulative {_q(tokens[i + 1])} is too large (at most 9 digits)"
+            elif i + 1 < len(tokens) and tokens[i + 1][0] in _NUMBER_START:
+                # ("2A", "32,": where the cumulative goes. A word there is a trailing cross-word
+                # list, as some programs write; a number spoiled is not.)
+                return f"cumulative {_q(tokens[i + 1])} is not a number"
         elif _NUMBER_RE.fullmatch(tok) is not None:
-            cumulative = int(tok)
+            if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+                score = int(tok)  # "32 48": a score written without its sign, then the cumulative
+                cumulative = int(tokens[i + 1])
+            else:
+                cumulative = int(tok)
         else:
             return f"expected a score such as +24 after {_q(tokens[i - 1])}, found {_q(tok)}"
 

@@ -828,6 +828,9 @@ class _Replay:
                 self.flag(event, ILLEGAL_PLAY,
                           f"exchange of {count} tiles with {self.bag} in the bag: at most "
                           f"{self.bag} can be exchanged")
+            if count > self.rack_size[p]:
+                self.flag(event, ILLEGAL_PLAY,
+                          f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
             if event.tiles and rack is not None:
                 try:
                     out = parse_rack(event.tiles, self.alphabet)

@@ -539,3 +539,31 @@ def test_fast_path_reads_what_the_full_parser_reads() -> None:
             assert record.events[0] == _parse_event(line, 3), line
             compared += 1
     assert compared >= 2 * len(FAST_FORMS)
+
+
+def test_a_score_without_its_sign_before_the_cumulative():
+    """"16 48" was read as a cumulative of 16 (the 48 dropped as a trailing word list): the play's
+    score 16, against 12 computed, was never reported."""
+    record = read_gcg(game(">doug: ABEIRST 7C AB 16 48"))
+    assert not record.problems
+    assert (record.events[0].score, record.events[0].cumulative) == (16, 48)
+    lone = read_gcg(game(">doug: ABEIRST 7C AB 48"))  # one number: the cumulative, as before
+    assert (lone.events[0].score, lone.events[0].cumulative) == (None, 48)
+
+
+@pytest.mark.parametrize("cumulative", ["2A", "32x", "32,", "+3-2"])
+def test_a_spoiled_cumulative_is_a_problem_not_a_missing_one(cumulative: str):
+    record = read_gcg(game(f">doug: DINNVWY 8D WINDY +32 {cumulative}"))
+    assert [(p.line, p.message) for p in record.problems] == [
+        (3, f"cumulative '{cumulative}' is not a number")]
+    words = read_gcg(game(">doug: DINNVWY 8D WINDY +32 32 WINDY,AX"))  # a trailing word list
+    assert not words.problems and words.events[0].cumulative == 32
+
+
+def test_an_indented_event_after_a_note_is_an_event():
+    """It was swallowed into the note: the time penalty vanished."""
+    record = read_gcg(game(">doug: DINNVWY 8D WINDY +32 32", "#note overtime 01:30",
+                           "  >doug: (time) -20 12", "  and a note's own indented line"))
+    assert [e.kind for e in record.events] == ["play", "time_penalty"]
+    assert record.events[0].notes == ["overtime 01:30"]
+    assert [p.line for p in record.problems] == [6]  # the indented text after the event: no note

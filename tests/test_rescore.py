@@ -458,3 +458,10 @@ def test_after_an_illegal_play_put_down_as_written_later_scores_are_still_checke
         (4, "illegal_play"), (5, "score"), (6, "illegal_play")]
     assert report.discrepancies[1].computed == 5
     assert not [i for i in report.info if i["kind"] == "unchecked"]
+
+
+def test_an_exchange_of_more_tiles_than_the_rack_holds():
+    text = "#player1 a Alice\n#player2 b Bob\n>a: AEIOSTU -12 +0 0\n>b: AEIOSTU -7 +0 0\n"
+    report = rescore_text(text)
+    assert [(d.line, d.kind, d.message) for d in report.discrepancies] == [
+        (3, "illegal_play", "line 3: exchange of 12 tiles: a holds 7")]
