@@ -406,25 +406,45 @@ def _decode(data: bytes, name: str, problems: list[GcgProblem]) -> tuple[str, st
         try:
             return data.decode("utf-8"), "utf-8 (no header)"
         except UnicodeDecodeError:
+            pass
+        # Not UTF-8 as a whole. A Latin-1 file has no line of UTF-8 beyond ASCII; a UTF-8 file
+        # with a bad line (a note pasted in Latin-1, a file cut inside a character) has: then only
+        # the bad lines are Latin-1, and said so. (The whole file read as Latin-1 made every Ñ of
+        # the game two letters, "Ã‘".)
+        lines = _NEWLINE_RE.split(data)
+        if not any(not raw.isascii() and _is_utf8(raw) for raw in lines):
             return data.decode("latin-1"), "latin-1"
+        return _per_line(lines, problems, "not valid UTF-8 (the rest of the file is); read as ISO-8859-1"), \
+            "utf-8 (no header)"
     label = "utf-8" if declared else "utf-8 (no header)"
     try:
         return data.decode("utf-8"), label
     except UnicodeDecodeError:
         pass
     # Declared UTF-8 but not valid: decode line by line, Latin-1 for the bad lines.
+    return _per_line(_NEWLINE_RE.split(data), problems,
+                     "not valid UTF-8 although the file declares UTF-8; read as ISO-8859-1"), label
+
+
+def _is_utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _per_line(lines: list[bytes], problems: list[GcgProblem], message: str) -> str:
+    """Each line as UTF-8, or as Latin-1 with a problem at its number."""
     out = []
-    for number, raw in enumerate(_NEWLINE_RE.split(data), 1):
+    for number, raw in enumerate(lines, 1):
         try:
             out.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
             decoded = raw.decode("latin-1")
             out.append(decoded)
-            problems.append(
-                GcgProblem(number, "encoding", "not valid UTF-8 although the file declares UTF-8; read as ISO-8859-1",
-                           decoded[:TEXT_IN_PROBLEM])
-            )
-    return "\n".join(out), label
+            problems.append(GcgProblem(number, "encoding", message, decoded[:TEXT_IN_PROBLEM]))
+    return "\n".join(out)
 
 
 _new_object = object.__new__  # (GcgEvent and Player, filled in without their __init__)

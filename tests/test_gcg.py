@@ -567,3 +567,18 @@ def test_an_indented_event_after_a_note_is_an_event():
     assert [e.kind for e in record.events] == ["play", "time_penalty"]
     assert record.events[0].notes == ["overtime 01:30"]
     assert [p.line for p in record.problems] == [6]  # the indented text after the event: no note
+
+
+def test_utf8_without_header_and_one_latin1_line_keeps_the_utf8_lines():
+    """The whole file was read as Latin-1: AÑO became AÃ\x91O (a tile Ã, not Spanish) and the nicks
+    and names mangled, with no word of why. Now only the bad line is Latin-1, reported."""
+    data = ("#player1 ana Ana Núñez\n#player2 pep Pep\n>pep: ?AEÑORS 8F AÑO +20 20\n").encode()
+    data += "#note ¡olé!\n".encode("latin-1")
+    record = read_gcg(data)
+    assert record.encoding == "utf-8 (no header)"
+    assert record.players[0].name == "Ana Núñez" and record.events[0].tiles == "AÑO"
+    assert [(p.line, p.kind) for p in record.problems] == [(4, "encoding")]
+    assert record.events[0].notes == ["¡olé!"]
+    latin1 = "#player1 ana Ana Núñez\n#player2 pep Pep\n>pep: ?AEÑORS 8F AÑO +20 20\n".encode("latin-1")
+    plain = read_gcg(latin1)  # no line of UTF-8: a Latin-1 file, as before
+    assert plain.encoding == "latin-1" and not plain.problems and plain.events[0].tiles == "AÑO"
