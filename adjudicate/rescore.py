@@ -447,7 +447,10 @@ class _Replay:
                       cum, expected)
             new = [cum, expected]
         self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
-        self.last_recorded[p] = cum if cum is not None else (new[0] if new else None)
+        # (With neither a score nor a cumulative on the line, the record says nothing of the
+        # player's total: no "recorded" total is made up from ours.)
+        self.last_recorded[p] = (cum if cum is not None else
+                                 None if recorded is None or not new else new[0])
         self.computed[p] += computed
         result.computed_cumulative = self.computed[p]
 

@@ -465,3 +465,10 @@ def test_an_exchange_of_more_tiles_than_the_rack_holds():
     report = rescore_text(text)
     assert [(d.line, d.kind, d.message) for d in report.discrepancies] == [
         (3, "illegal_play", "line 3: exchange of 12 tiles: a holds 7")]
+
+
+def test_a_line_with_neither_score_nor_cumulative_records_no_total():
+    """A file cut after '9E Z': the table said "recorded 11", our own total (the Z on E9 under
+    WINDY's I makes IZ, 1 + 10 = 11), for a total the record never gave."""
+    report = rescore_text("#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n>b: AEIILTZ 9E Z\n")
+    assert finals(report) == {"a": (32, 32), "b": (None, 11)}

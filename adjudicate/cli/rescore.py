@@ -139,7 +139,7 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     ]
     players = [
         [p["nick"], p["name"], p["recorded_final"], p["computed_final"],
-         "" if p["recorded_final"] == p["computed_final"] else "differs"]
+         "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]
         for p in report["players"]
     ]
     lines.append(tabulate(players, headers=["player", "name", "recorded", "computed", ""]))
