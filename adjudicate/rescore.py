@@ -27,7 +27,7 @@ from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.lexicon import TileMemo
-from adjudicate.notation import parse_play
+from adjudicate.notation import format_coord, parse_play
 from adjudicate.rules import (
     BONUS_PER_WORD,
     CHALLENGE_BONUS,
@@ -122,9 +122,12 @@ class EventResult:
                 f"recorded_score={self.recorded_score}, computed_score={self.computed_score})")
 
     def finish(self) -> None:
-        """Turn the raw move into canonical text (``.`` for played-through squares)."""
+        """Turn the raw move into canonical text (``.`` for played-through squares), its position
+        the main word's (a one-tile play written the way it forms no word is turned: 5E .Z, not
+        the F5 written, which with .Z would put the Z on F6)."""
         if self.move is not None:
             main, alphabet = self.move.main, self.alphabet
+            self.position = format_coord(self.move.coord)
             self.tiles = format_word(
                 [t if i in main.new else -1 for i, t in enumerate(main.tiles)], alphabet)
             if self.board is not None:

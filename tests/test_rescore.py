@@ -472,3 +472,13 @@ def test_a_line_with_neither_score_nor_cumulative_records_no_total():
     WINDY's I makes IZ, 1 + 10 = 11), for a total the record never gave."""
     report = rescore_text("#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n>b: AEIILTZ 9E Z\n")
     assert finals(report) == {"a": (32, 32), "b": (None, 11)}
+
+
+def test_a_one_tile_play_written_the_other_way_is_reported_at_its_word():
+    """'J8 Z' (down) forms no word down; across it makes QIZ from H8: 10 + 1 + 10 = 21 (no premium
+    on J8). The JSON said position J8 with tiles ..Z, which read together put the Z on J10."""
+    text = ("#player1 a A\n#player2 b B\n>a: IQ 8H QI +22 22\n>b: Z J8 Z +21 21\n")
+    report = rescore_text(text)
+    assert report.ok, report.discrepancies
+    play = report.to_dict()["events"][1]
+    assert (play["position"], play["tiles"], play["computed_score"]) == ("8H", "..Z", 21)
