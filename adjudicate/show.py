@@ -498,6 +498,7 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
         if shown.rack_factor > 1:
             text += f", x{shown.rack_factor} = {total * shown.rack_factor}"
         out.append(text)
+    unplaced = False
     if shown.kind == "play" and shown.explanation is None:
         if any("after the end of the game" in m for m in shown.discrepancies):
             out.append("the play comes after the end of the game: not replayed, " + (
@@ -505,8 +506,12 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
                 "its recorded score kept (a play before could not be placed: the end is a guess)"))
         else:
             out.append("the play could not be put on the board (see the discrepancy below)")
+            unplaced = True
     computed, recorded = shown.computed_score, shown.recorded_score
-    if computed is not None:
+    if unplaced and computed is not None:
+        # Not replayed: the total goes on with the record's own score, which nothing checked.
+        out.append(f"counted as recorded, {computed:+d}: not checked")
+    elif computed is not None:
         text = f"score {computed:+d}"
         if recorded is not None:
             text += f"; recorded {recorded:+d}: " + (

@@ -386,3 +386,14 @@ def test_the_going_out_play_s_totals_are_before_the_out_play_line():
     assert not [d for d in point.report.discrepancies]
     out_play = replay_until(record, ruleset, 19)
     assert out_play.computed_before == [596, 600] and out_play.computed_after == [596, 609]
+
+
+def test_a_play_that_could_not_be_placed_is_not_said_to_agree(tmp_path):
+    """Its score is the record's own, counted unchecked: "recorded +5: agrees" said otherwise."""
+    game = tmp_path / "off.gcg"
+    game.write_text("#player1 a Alice\n#player2 b Bob\n>a: EHMOIII 8E HOME +18 18\n"
+                    ">b: ABIIIII 7O AB +5 5\n", encoding="utf-8")
+    text = render_text(shown_at(game, line=4))
+    assert "the play could not be put on the board" in text
+    assert "counted as recorded, +5: not checked" in text
+    assert "agrees" not in text
