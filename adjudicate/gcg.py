@@ -767,6 +767,7 @@ def write_gcg(
     *,
     canonical_tiles: Callable[[str], str] | None = None,
     multichar_tiles: Iterable[str] | None = None,
+    verbatim: Iterable[tuple[int, str]] = (),
 ) -> str:
     """Write a record as a strict, Macondo-compatible GCG text (UTF-8 header, LF, final newline).
 
@@ -774,6 +775,9 @@ def write_gcg(
     racks, played tiles, exchanged tiles and end racks. ``multichar_tiles`` are the labels to
     declare in ``#tile`` lines; by default those read from the file, else Macondo's list for a
     ``spanish``/``catalan`` tile distribution. Played-through squares are written as stored.
+    ``verbatim`` lines, ``(line, text)``, are written as they are, placed by their line number
+    among the events as the pragmata with no typed field are (lines the record cannot otherwise
+    hold: one the reader could not read, a repeated pragma).
 
     :raises GcgError: a nickname the format cannot hold (empty, or with white space), or two
         players with the same number.
@@ -806,11 +810,13 @@ def write_gcg(
         out.append(f"#player{player.number} {player.nick} {name}")
 
     # Pragmata with no typed field, placed after the event they followed (or in the header).
-    extras = record.extra_pragmas()
+    extras = [(line, _pragma(keyword, value)) for line, keyword, value in record.extra_pragmas()]
+    if verbatim:
+        extras = sorted([*extras, *verbatim], key=lambda extra: extra[0])
     first_event = record.events[0].line if record.events else None
     k = 0
     while k < len(extras) and (first_event is None or extras[k][0] < first_event):
-        out.append(_pragma(extras[k][1], extras[k][2]))
+        out.append(extras[k][1])
         k += 1
     for text in record.notes:
         _write_note(out, text)
@@ -821,7 +827,7 @@ def write_gcg(
             _write_note(out, text)
         next_line = events[n + 1].line if n + 1 < len(events) else None
         while k < len(extras) and (next_line is None or extras[k][0] < next_line):
-            out.append(_pragma(extras[k][1], extras[k][2]))
+            out.append(extras[k][1])
             k += 1
     for player_no in sorted(record.racks):
         out.append(_pragma(f"rack{player_no}", conv(record.racks[player_no]) if record.racks[player_no] else ""))
