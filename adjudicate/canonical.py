@@ -1,0 +1,174 @@
+"""A game record in canonical GCG: read leniently, write strictly (``GCG.md`` §10).
+
+:func:`canonical_gcg` replays a record (:func:`adjudicate.rescore.rescore_game`: only the replayed
+board knows which squares a play went through) and writes it with :func:`adjudicate.gcg.write_gcg`
+from a copy whose events say the same thing in one spelling:
+
+* a play that went on the board: its coordinate in uppercase, in the direction it was written
+  (``8b`` -> ``8B``, ``e8`` -> ``E8``), its tiles in canonical labels (blanks lowercase) and ``.``
+  for every square that was already covered (Quackle's ``E8 TAFFIA`` -> ``E8 .AFFIA``, Spanish
+  ``1ICO`` -> ``[CH]ICO``);
+* racks, exchanged tiles, end-of-game racks and ``#rackN`` in canonical labels (``format_rack``);
+* the old withdrawn-phony form ``-- +0 CUM``, which Macondo cannot read, as ``-- -S CUM``, S the
+  withdrawn play's recorded score (kept as it is when the line before is not a play with a score);
+* ``#tile-distribution spanish|catalan`` (and the ``#tile`` lines) for a Spanish or Catalan game
+  that does not say it.
+
+Whatever cannot be read or placed is written as it was read, never dropped nor guessed: a play
+that does not go on the board (illegal, unreadable, after the end of the game), a rack that does
+not read, a line the reader could not read (written back verbatim where it was; the reader keeps
+the first 200 characters of such a line), a ``#player``/header pragma the record does not use (a
+repeated one). A record the replay refuses (another tile set, a non-classic game) is written as
+read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``.
+
+>>> from adjudicate.gcg import read_gcg
+>>> print(canonical_gcg(read_gcg(b"#player1 a A\\n#player2 b B\\n"
+...                              b">a: ABEFFIT 8d BAFFIE +34 34\\n>b: AEILRST d8 BAILERS +18 18\\n"
+...                              b">a: AEKRST? h6 SKI +7 41\\n>a: AEKRST? -- +0 34\\n")), end="")
+#character-encoding UTF-8
+#player1 a A
+#player2 b B
+>a: ABEFFIT 8D BAFFIE +34 34
+>b: AEILRST D8 .AILERS +18 18
+>a: AEKRST? H6 SK. +7 41
+>a: AEKRST? -- -7 34
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from adjudicate.errors import AdjudicateError
+from adjudicate.gcg import MULTICHAR_TILES, GameRecord, GcgEvent, write_gcg
+from adjudicate.notation import BOARD_SIZE, format_coord
+from adjudicate.rescore import EventResult, choose_ruleset, rescore_game
+from adjudicate.rules import Ruleset
+from adjudicate.tiles import (
+    PLAYED_THROUGH,
+    Alphabet,
+    format_rack,
+    format_tiles,
+    get_alphabet,
+    parse_rack,
+)
+
+__all__ = ["canonical_gcg"]
+
+# The pragmata gcg.write_gcg writes once, from a typed field (the first occurrence; a repeated
+# #description is joined, not dropped), and the numbered ones, as the reader recognises them.
+_HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"))
+_PLAYER_RE = re.compile(r"player([0-9]{1,3})")
+_RACK_RE = re.compile(r"rack([0-9]{1,3})")
+
+
+def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None) -> str:
+    """``record`` written in canonical GCG (see the module docstring). The ruleset (default:
+    :func:`~adjudicate.rescore.choose_ruleset`) gives the tile set and the replay.
+
+    :raises GcgError: only where :func:`~adjudicate.gcg.write_gcg` refuses (a nickname with white
+        space, two players with one number).
+    """
+    if ruleset is None:
+        ruleset, reason = choose_ruleset(record)
+    verbatim = _unwritten_lines(record)
+    try:
+        report = rescore_game(record, ruleset, reason=reason)
+    except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
+        return write_gcg(record, verbatim=verbatim)
+    alphabet = get_alphabet(ruleset.alphabet)
+    results: dict[int, EventResult] = {result.line: result for result in report.events}
+    unreadable = sorted(p.line for p in record.problems if p.kind == "parse")
+    events = []
+    previous: GcgEvent | None = None
+    for event in record.events:
+        # The play a withdrawal takes back is the line before, when no unreadable line lies between.
+        before = previous if previous is not None and not any(
+            previous.line < line < event.line for line in unreadable) else None
+        events.append(_canonical_event(event, results.get(event.line), before, alphabet))
+        previous = event
+    racks = {n: _rack(text, alphabet) if text else text for n, text in record.racks.items()}
+    distribution = record.tile_distribution
+    if distribution is None and alphabet.name in MULTICHAR_TILES:
+        distribution = alphabet.name
+    multichar = None
+    if alphabet.name in MULTICHAR_TILES and distribution is not None and distribution.strip().lower() == alphabet.name:
+        multichar = MULTICHAR_TILES[alphabet.name]  # canonical labels, whatever #tile lines said
+    canonical = replace(record, events=events, racks=racks, tile_distribution=distribution)
+    return write_gcg(canonical, multichar_tiles=multichar, verbatim=verbatim)
+
+
+def _rack(text: str, alphabet: Alphabet) -> str:
+    """A rack (or exchanged tiles, an end-of-game rack) in canonical labels; as written if it does
+    not read."""
+    try:
+        return format_rack(parse_rack(text, alphabet), alphabet)
+    except AdjudicateError:
+        return text
+
+
+def _canonical_event(event: GcgEvent, result: EventResult | None, before: GcgEvent | None,
+                     alphabet: Alphabet) -> GcgEvent:
+    kind = event.kind
+    changes: dict[str, Any] = {}
+    if kind == "play":
+        move = result.move if result is not None else None
+        if move is None:  # not on the board (unreadable, illegal, after the end): as read
+            return event
+        changes["position"] = format_coord(move.place.coord)
+        changes["tiles"] = _played(move, alphabet)
+    elif kind == "exchange" or kind == "end_rack_points" or kind == "end_rack_penalty":
+        if event.tiles:
+            changes["tiles"] = _rack(event.tiles, alphabet)
+    elif (kind == "phony_withdrawn" and event.old_phony_form and event.score == 0 and before is not None
+          and before.kind == "play" and before.score is not None and before.score >= 0):
+        # `-- +0 CUM` -> `-- -S CUM`, S the withdrawn play's recorded score: the cumulative, set
+        # back by S, stays what it was.
+        changes["score"] = -before.score
+        changes["old_phony_form"] = False
+    if event.rack:
+        changes["rack"] = _rack(event.rack, alphabet)
+    return replace(event, **changes) if changes else event
+
+
+def _played(move: Any, alphabet: Alphabet) -> str:
+    """The play's tiles as written (its own direction), ``.`` on every square already covered."""
+    coord, tiles = move.place
+    step = BOARD_SIZE if coord.down else 1
+    new = set(move.new_squares)
+    square = coord.square
+    out = []
+    for tile in tiles:
+        out.append(tile if square in new else PLAYED_THROUGH)
+        square += step
+    return format_tiles(out, alphabet)
+
+
+def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
+    """The lines :func:`write_gcg` would not write from the record's fields, as (line, text): lines
+    that could not be read, and pragmata the record does not use (a repeated header pragma or
+    ``#playerN``, a ``#rackN`` followed by another for the same player)."""
+    texts = {p.line: p.text for p in record.problems if p.kind == "structure" and p.text}
+    out = [(p.line, p.text) for p in record.problems if p.kind == "parse" and p.text]
+    players = {p.line for p in record.players}
+    seen: set[str] = set()
+    last_rack: dict[int, int] = {}  # player number -> line of the #rackN the record keeps (the last)
+    for line, keyword, _ in record.pragmas:
+        match = _RACK_RE.fullmatch(keyword)
+        if match is not None:
+            last_rack[int(match[1])] = line
+    for line, keyword, value in record.pragmas:
+        unused = False
+        if keyword in _HEADER_KEYWORDS:
+            unused = keyword in seen
+            seen.add(keyword)
+        elif _PLAYER_RE.fullmatch(keyword) is not None:
+            unused = line not in players
+        else:
+            match = _RACK_RE.fullmatch(keyword)
+            unused = match is not None and last_rack[int(match[1])] != line
+        if unused:
+            out.append((line, texts.get(line) or (f"#{keyword} {value}" if value else f"#{keyword}")))
+    out.sort()
+    return out

@@ -1,0 +1,256 @@
+"""canonical_gcg: records written the one strict way (GCG.md §10), expectations worked out by hand.
+
+Scores in the records below were counted by hand on the standard board (8D BAFFIE: B on the DL at
+D8, the centre's DW: (6+1+4+4+1+1)x2 = 34; D8 BAILERS through the B, DW at D12: 9x2 = 18; H6 SKI
+through the I: 1+5+1 = 7), so the replay agrees with every line and the report's numbers can be
+compared before and after.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from adjudicate.canonical import canonical_gcg
+from adjudicate.errors import AdjudicateError, GcgError
+from adjudicate.gcg import read_gcg, write_gcg
+from adjudicate.rescore import rescore_game
+from adjudicate.rules import find_ruleset
+
+_CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+CORPUS_FILES = sorted(p.relative_to(_CORPUS / "gcg").as_posix() for p in (_CORPUS / "gcg").glob("*/*.gcg"))
+
+
+def canon(data: bytes, **kwargs) -> str:
+    return canonical_gcg(read_gcg(data), **kwargs)
+
+
+def again(text: str) -> str:
+    """canonical -> read -> canonical."""
+    return canonical_gcg(read_gcg(text.encode("utf-8")))
+
+
+def numbers(report) -> tuple:
+    """What a report says, line numbers aside (the canonical header moves lines): per event its
+    kind, player, computed score and both cumulatives; the discrepancies by event index; the
+    finals, the ending and the winners."""
+    return (
+        report.ruleset,
+        [(e.kind, e.player, e.computed_score, e.recorded_cumulative, e.computed_cumulative) for e in report.events],
+        [(d.kind, d.recorded, d.computed, d.player) for d in report.discrepancies],
+        [(p.nick, p.recorded_final, p.computed_final) for p in report.players],
+        report.ending,
+        report.winners,
+    )
+
+
+QUACKLE = (
+    b"#player1 ann Ann Smith\n"
+    b"#player2 bob Bob Jones\n"
+    b">ann: ABEFFIT   8d   BAFFIE   +34   34  BA, FIE\n"  # column-aligned, a cross-word tail
+    b">bob: AEILRST d8 BAILERS +18 18\n"  # B played through, written as the letter (Quackle)
+    b">ann: AEKRST? h6 SKI +7 41\n"  # I played through
+    b">ann: AEKRST? -- +0 34\n"  # the old withdrawal form, cumulative set back
+)
+
+
+def test_quackle_record_gets_dots_uppercase_coordinates_and_the_new_phony_form():
+    assert canon(QUACKLE) == (
+        "#character-encoding UTF-8\n"
+        "#player1 ann Ann Smith\n"
+        "#player2 bob Bob Jones\n"
+        ">ann: ABEFFIT 8D BAFFIE +34 34\n"
+        ">bob: AEILRST D8 .AILERS +18 18\n"
+        ">ann: AEKRST? H6 SK. +7 41\n"
+        ">ann: AEKRST? -- -7 34\n"
+    )
+
+
+def test_the_new_phony_form_rescores_as_the_old_one():
+    before = rescore_game(read_gcg(QUACKLE))
+    after = rescore_game(read_gcg(canon(QUACKLE).encode()))
+    assert before.discrepancies == after.discrepancies == []
+    assert numbers(before) == numbers(after)
+    assert [p.computed_final for p in after.players] == [34, 18]
+    assert after.events[-1].recorded_score == -7 and before.events[-1].recorded_score == 0
+
+
+def test_old_phony_form_is_kept_when_the_withdrawn_score_is_unknown():
+    # The line before the withdrawal is a pass: there is no play to take the score from.
+    data = (b"#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +34 34\n"
+            b">bob: AEILRST - +0 0\n>bob: AEILRST -- +0 0\n")
+    assert canon(data).splitlines()[-1] == ">bob: AEILRST -- +0 0"
+
+
+def test_a_play_one_tile_long_keeps_its_written_direction():
+    # 9H S hangs under the I of BAFFIE: written across, its word (IS) runs down; kept as 9H.
+    data = b"#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +34 34\n>bob: ADELRST 9h S +2 2\n"
+    assert canon(data).splitlines()[-1] == ">bob: ADELRST 9H S +2 2"
+
+
+SPANISH = (
+    b"#lexicon FILE2017\n"
+    b"#player1 ana Ana\n"
+    b"#player2 bea Bea\n"
+    b">ana: 1IOCAE\xd1 8g 1ICO +20 20\n"  # Latin-1 (no header): \xd1 is Ñ; 1 is the CH tile
+    b">bea: ?2ABOST h6 [ch]AI +2 2\n"  # a blank CH, then A, then the I already on the board
+)
+
+
+def test_spanish_aliases_become_canonical_labels_with_the_tile_distribution():
+    out = canon(SPANISH)
+    assert out == (
+        "#character-encoding UTF-8\n"
+        "#lexicon FILE2017\n"
+        "#tile-distribution spanish\n"
+        "#tile [CH] [ch]\n"
+        "#tile [LL] [ll]\n"
+        "#tile [RR] [rr]\n"
+        "#player1 ana Ana\n"
+        "#player2 bea Bea\n"
+        ">ana: [CH]IOCAEÑ 8G [CH]ICO +20 20\n"
+        ">bea: ?[LL]ABOST H6 [ch]A. +2 2\n"
+    )
+    report = rescore_game(read_gcg(out.encode()))
+    assert report.ruleset == "fise" and report.discrepancies == []
+    assert numbers(report) == numbers(rescore_game(read_gcg(SPANISH)))
+    assert again(out) == out
+
+
+def test_a_ruleset_given_for_a_record_that_names_none_is_written_into_it():
+    data = SPANISH.replace(b"#lexicon FILE2017\n", b"")
+    out = canon(data, ruleset=find_ruleset("fise"))
+    assert out.splitlines()[1:3] == ["#tile-distribution spanish", "#tile [CH] [ch]"]
+    assert ">ana: [CH]IOCAEÑ 8G [CH]ICO +20 20" in out.splitlines()
+    assert rescore_game(read_gcg(out.encode())).ruleset == "fise"  # now the record says so
+
+
+CATALAN = (
+    b"#lexicon DISC\n"
+    b"#player1 ana Ana\n"
+    b"#player2 bea Bea\n"
+    b">ana: aeil.lqusy 8g AL\xb7LES +26 26\n"  # Latin-1: \xb7 is the middle dot; L.L, QU, Y (NY)
+    b">bea: ?AEQ\xdcIRT h7 nyL\xb7LA +11 11\n"  # \xdc is the Ü of QÜ (QU); a blank NY, then L\xb7L played through
+)
+
+
+def test_catalan_spellings_become_canonical_labels():
+    out = canon(CATALAN)
+    assert out == (
+        "#character-encoding UTF-8\n"
+        "#lexicon DISC\n"
+        "#tile-distribution catalan\n"
+        "#tile L·L l·l\n"
+        "#tile NY ny\n"
+        "#tile QU qu\n"
+        "#player1 ana Ana\n"
+        "#player2 bea Bea\n"
+        ">ana: AEIL·LQUSNY 8G AL·LES +26 26\n"
+        ">bea: ?AEQUIRT H7 ny.A +11 11\n"
+    )
+    report = rescore_game(read_gcg(out.encode()))
+    assert report.ruleset == "catalan" and report.discrepancies == []
+    assert numbers(report) == numbers(rescore_game(read_gcg(CATALAN)))
+    assert again(out) == out
+
+
+def test_catalan_tile_lines_in_other_spellings_are_rewritten():
+    data = CATALAN.replace(b"#lexicon DISC\n", b"#tile-distribution catalan\n#tile [L\xb7L] [l\xb7l]\n")
+    out = canon(data)
+    assert out.splitlines()[1:5] == ["#tile-distribution catalan", "#tile L·L l·l", "#tile NY ny", "#tile QU qu"]
+
+
+BROKEN = (
+    b"#lexicon NWL20\n"
+    b"#player1 ann Ann\n"
+    b"#player2 bob Bob\n"
+    b"#lexicon CSW21\n"  # repeated: not used, kept
+    b">ann: ABEFFIT 8d BAFFIE +34 34\n"
+    b"this line is not GCG\n"
+    b">bob: AEIL*ST d8 BAILERS +18 18\n"  # a rack that does not read; the play does
+    b">ann: AEKRST? 2a ZAX +30 64\n"  # touches nothing: illegal
+    b">bob: AEIL?ST ZZ9 NONSENSE +5 23\n"  # no coordinate: unreadable
+    b"#rack1 aekrst?\n"
+)
+
+
+def test_a_broken_record_loses_no_line():
+    out = canon(BROKEN)
+    assert out == (
+        "#character-encoding UTF-8\n"
+        "#lexicon NWL20\n"
+        "#player1 ann Ann\n"
+        "#player2 bob Bob\n"
+        "#lexicon CSW21\n"
+        ">ann: ABEFFIT 8D BAFFIE +34 34\n"
+        "this line is not GCG\n"
+        ">bob: AEIL*ST D8 .AILERS +18 18\n"
+        ">ann: AEKRST? 2a ZAX +30 64\n"
+        ">bob: AEIL?ST ZZ9 NONSENSE +5 23\n"
+        "#rack1 AEKRST?\n"
+    )
+    assert again(out) == out
+    before, after = read_gcg(BROKEN), read_gcg(out.encode())
+    # The same problems (their messages name lines, which the header moved).
+    assert [(p.kind, p.text) for p in after.problems] == [(p.kind, p.text) for p in before.problems]
+    assert [p.kind for p in before.problems] == ["structure", "parse", "parse"]
+    assert [d.kind for d in rescore_game(after).discrepancies] == [
+        d.kind for d in rescore_game(before).discrepancies]
+
+
+def test_a_record_the_replay_refuses_is_written_as_read():
+    # Polish letters under the English default: the replay stops (ForeignTilesError); nothing is guessed.
+    data = "#player1 ann Ann\n#player2 bob Bob\n>ann: ĆEIKRST 8d ĆE +12 12\n>bob: AEILRST -e +0 0\n".encode()
+    record = read_gcg(data)
+    with pytest.raises(AdjudicateError):
+        rescore_game(record)
+    assert canonical_gcg(record) == write_gcg(record)
+    assert ">ann: ĆEIKRST 8d ĆE +12 12" in canonical_gcg(record).splitlines()
+
+
+def test_exchanges_end_racks_and_time_lines_get_canonical_racks():
+    data = (b"#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +34 34\n"
+            b">bob: aeilrst -ae +0 0\n>bob: ailrst (time) -10 -10\n>ann: ailrst? (ailrst?) -6 28\n")
+    assert canon(data).splitlines()[-3:] == [
+        ">bob: AEILRST -AE +0 0", ">bob: AILRST (time) -10 -10", ">ann: AILRST? (AILRST?) -6 28"]
+
+
+def test_write_gcg_still_refuses_what_it_cannot_write():
+    record = read_gcg(QUACKLE)
+    record.players[0] = type(record.players[0])(1, "two words", "Ann")
+    with pytest.raises(GcgError):
+        canonical_gcg(record)
+
+
+@pytest.mark.parametrize("name", CORPUS_FILES)
+def test_corpus_canonical_is_a_fixed_point(corpus, name):
+    data = (corpus / "gcg" / name).read_bytes()
+    try:
+        record = read_gcg(data, name=name)
+    except GcgError:
+        return  # not a game record at all (the empty file)
+    out = canonical_gcg(record)
+    assert again(out) == out
+    for problem in record.problems:  # lines the reader could not read are written back
+        if problem.kind == "parse" and problem.text:
+            assert problem.text in out.splitlines()
+
+
+@pytest.mark.parametrize("name", CORPUS_FILES)
+def test_corpus_canonical_rescores_the_same(corpus, name):
+    data = (corpus / "gcg" / name).read_bytes()
+    try:
+        record = read_gcg(data, name=name)
+        before = rescore_game(record)
+    except AdjudicateError:
+        return  # unreadable or refused: written as read (see above)
+    if record.problems:
+        return  # a line moved or read anew may change what is reported; fixed point checked above
+    after = rescore_game(read_gcg(canonical_gcg(record).encode(), name=name))
+    assert numbers(after) == numbers(before)
+    # Recorded scores too, but for an old-form withdrawal (`-- +0`), now `-- -S`.
+    old = {e.line for e in record.events if e.old_phony_form}
+    assert [None if b.line in old else a.recorded_score for b, a in zip(before.events, after.events)] == [
+        None if b.line in old else b.recorded_score for b in before.events]
