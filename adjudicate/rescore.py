@@ -310,7 +310,7 @@ class _Replay:
         "board_uncertain", "computed", "last_recorded", "discrepancies", "events", "info",
         "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at", "out_player",
         "end_lines", "time_seen", "forfeits", "overtime", "end_adjustment", "time_adjustment",
-        "after_end_pass_ok",
+        "after_end_pass_ok", "loose_play",
     )
 
     def __init__(
@@ -391,6 +391,7 @@ class _Replay:
         self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
         self.time_adjustment = [0] * n
         self.after_end_pass_ok = False
+        self.loose_play = 0  # line of the last illegal play whose tiles went down as written
 
     # -- reporting ------------------------------------------------------------------------------
     def flag(self, event: GcgEvent | None, kind: str, message: str, recorded: Any = None,
@@ -450,10 +451,10 @@ class _Replay:
                       cum, expected)
             new = [cum, expected]
         self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
-        # (With neither a score nor a cumulative on the line, the record says nothing of the
-        # player's total: no "recorded" total is made up from ours.)
+        # (With neither a score nor a cumulative on a line that scores, the record says nothing
+        # of the player's total: no "recorded" total is made up from ours. A pass changes none.)
         self.last_recorded[p] = (cum if cum is not None else
-                                 None if recorded is None or not new else new[0])
+                                 None if not new or (recorded is None and computed) else new[0])
         self.computed[p] += computed
         result.computed_cumulative = self.computed[p]
 
@@ -702,6 +703,8 @@ class _Replay:
             self.flag(event, ILLEGAL_PLAY, message)
         if not as_written:
             self.board_uncertain = self.board_uncertain or event.line
+        else:
+            self.loose_play = event.line
         drawn = min(placed, self.bag)
         self.bag -= drawn
         self.rack_size[p] += drawn - placed
@@ -722,9 +725,15 @@ class _Replay:
         the totals stay right for the rest of the game.
         """
         last = self.last_play
+        if last is None and self.events and self.events[-1].line == self.loose_play:
+            # An illegal play put down as written, now withdrawn (or challenged): its tiles cannot
+            # be taken back, so from here the board may hold tiles the record's does not.
+            self.board_uncertain = self.board_uncertain or self.loose_play
         if last is None or not self.events or self.events[-1].kind != "play":
             if self.events and self.events[-1].kind == "play" and self.ending is not None:
                 why = "the play before comes after the end of the game (not replayed)"
+            elif self.events and self.events[-1].kind == "play":
+                why = "the play before is illegal (not replayed)"
             else:
                 why = "the line before is not a play"
             self.flag(event, UNEXPECTED_EVENT, f"{doing}, but {why}")
@@ -852,7 +861,9 @@ class _Replay:
             self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
         else:
             self.pass_run += 1
-            if rack is not None:  # what a pass leaves on the rack: all of it, until the next draw
+            if rack is not None and len(rack) == self.rack_size[p]:
+                # What a pass leaves on the rack, until the next draw: a whole rack only (a
+                # record may write part of one).
                 self.known_left[p] = rack
             elif self.bag:
                 self.known_left[p] = None
@@ -931,7 +942,7 @@ class _Replay:
                           "finisher adds twice the opponent's tiles and the opponent loses nothing")
             elif self.ending == "went_out" and p == self.out_player:
                 self.flag(event, UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
-            known = self.known_left[p]
+            known = self.known(p)
             if known is not None and sorted(known) != sorted(tiles):
                 self.flag(event, END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
@@ -1149,7 +1160,7 @@ class _Replay:
         alphabet = self.alphabet
         if self.ending == "went_out":
             out = self.out_player
-            held = self.known_left[:out] + self.known_left[out + 1:]  # the others'
+            held = [self.known(q) for q in range(len(self.nicks)) if q != out]  # the others'
             if not self.end_lines["points"]:
                 tiles = self.held_by_others(out)
                 due = None
@@ -1213,12 +1224,19 @@ class _Replay:
         if self.bag == 0 and not self.board_uncertain:
             return [t for t, n in enumerate(self.unseen) for _ in range(n)]
         held: list[int] = []
-        for q, left in enumerate(self.known_left):
+        for q in range(len(self.nicks)):
             if q != out:
+                left = self.known(q)
                 if left is None:
                     return None
                 held += left
         return held
+
+    def known(self, p: int) -> tuple[int, ...] | None:
+        """The tiles ``p`` holds, when the record's racks tell all of them (a record may write part
+        of a rack, or the tiles played for the rack: then as good as unknown)."""
+        left = self.known_left[p]
+        return left if left is not None and len(left) == self.rack_size[p] else None
 
     def missing_penalties(self, players: list[int], why: str, last_line: int) -> None:
         """Report each of ``players`` without an end-rack line; count what it should subtract."""
@@ -1227,9 +1245,11 @@ class _Replay:
         for q in players:
             if q in have:
                 continue
-            tiles = self.known_left[q]
-            if tiles is None and self.ending == "went_out" and len(self.nicks) == 2:
+            tiles = None
+            if self.ending == "went_out" and len(self.nicks) == 2:
                 tiles = self.held_by_others(1 - q)  # the one opponent of the finisher
+            if tiles is None:
+                tiles = self.known(q)
             due = None if tiles is None else -alphabet.rack_value(tiles)
             held = ("" if tiles is None else
                     f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")

@@ -14,6 +14,7 @@ here looks them up), the tile counts are those of the set.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -482,3 +483,45 @@ def test_a_one_tile_play_written_the_other_way_is_reported_at_its_word():
     assert report.ok, report.discrepancies
     play = report.to_dict()["events"][1]
     assert (play["position"], play["tiles"], play["computed_score"]) == ("8H", "..Z", 21)
+
+
+def test_a_withdrawn_illegal_play_makes_the_board_uncertain_again():
+    """CAT at 10H touches nothing (illegal, put down as written); bob then withdraws it, which the
+    replay cannot undo: ann's legal H8 .AB through where CAT's C stood must not be a finding."""
+    text = ("#player1 ann Ann\n#player2 bob Bob\n>ann: AEINRST 8D RETAINS +66 66\n"
+            ">bob: CATDOGS 10H CAT +5 5\n>bob: CATDOGS -- -5 0\n>ann: ABCDEFG H8 .AB +5 71\n")
+    report = rescore_text(text)
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(4, "illegal_play"), (5, "unexpected_event")]
+    assert "the play before is illegal" in report.discrepancies[1].message
+
+
+def test_a_pass_with_part_of_a_rack_does_not_say_what_the_player_holds():
+    """bob's passes write only 'Z' of his seven tiles: his end-rack line DGOUXYZ -28 is right (a
+    false 'bob held Z' before), and without it nothing is counted from 'Z'."""
+    lines = ["#player1 ann Ann", "#player2 bob Bob", ">ann: AEINRST 8D RETAINS +66 66"]
+    lines += [">bob: Z - +0 0", ">ann: ABCDEFG - +0 66"] * 3
+    clean = rescore_text("\n".join(lines + [">ann: ABCDEFG (ABCDEFG) -16 50",
+                                            ">bob: DGOUXYZ (DGOUXYZ) -28 -28"]) + "\n")
+    assert clean.ok, clean.discrepancies
+    missing = rescore_text("\n".join(lines + [">ann: ABCDEFG (ABCDEFG) -16 50"]) + "\n")
+    assert [(d.kind, d.computed) for d in missing.discrepancies] == [("end_rack", None)]
+    assert finals(missing)["bob"] == (0, 0)
+
+
+def test_a_pass_with_neither_score_nor_cumulative_keeps_the_recorded_total():
+    report = rescore_text("#player1 ann Ann\n#player2 bob Bob\n>ann: AEINRST 8D RETAINS +66 66\n"
+                          ">bob: DGOUXYZ 9C DOG +12 12\n>ann: ABCDEFG -\n")
+    assert finals(report)["ann"] == (66, 66)
+
+
+def test_a_missing_penalty_counts_every_tile_off_the_board_not_a_rack_written_as_the_play(corpus):
+    """doug_v_emely under international out-play, doug's last rack written as the tiles he played
+    (HIM), emely's out-play +7 and no line for doug: the bag is empty and every play is on the
+    board, so doug holds every tile not on it, EGOP (7), not 'nothing'. 451 - 7 = 444."""
+    from adjudicate.rules import WESPA
+
+    text = (corpus / "gcg" / "macondo" / "doug_v_emely.gcg").read_text("latin-1")
+    text = re.sub(r">doug: [A-Z?]+ N1 HIM", ">doug: HIM N1 HIM", text).replace("(OPEG) +14 345", "(OPEG) +7 338")
+    report = rescore_text(text, ruleset=WESPA.replace(outplay="international"), reason="test")
+    assert [(d.kind, d.computed) for d in report.discrepancies] == [("end_rack", -7)]
+    assert finals(report)["doug"] == (451, 444)
