@@ -343,6 +343,10 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         codes = b"\xff"
     if _NO_TILE not in codes:
         return tuple(codes)
+    if not text.isascii():  # composed: N + combining tilde is Ñ (as fold does for words)
+        import unicodedata
+
+        text = unicodedata.normalize("NFC", text)
     folded = upper(text)  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
     if alphabet._multi_start.isdisjoint(folded):
         try:

@@ -217,6 +217,7 @@ def test_parse_tiles_rejects(alphabet, text, reason):
         (CA, "WYQK", "L·LNYQUÇ", 10 + 10 + 8 + 10),
         (CA, "L.LQÜA", "L·LQUA", 10 + 8 + 1),  # SPEC §3's other spellings, on a typed rack
         (CA, "l.lqüa", "L·LQUA", 10 + 8 + 1),
+        (ES, "N\u0303A?", "ÑA?", 8 + 1),  # decomposed, as in words
     ],
 )
 def test_racks(alphabet, rack, canonical, value):
