@@ -88,7 +88,10 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
             previous.line < line < event.line for line in unreadable) else None
         events.append(_canonical_event(event, results.get(event.line), before, alphabet))
         previous = event
-    racks = {n: _rack(text, alphabet) if text else text for n, text in record.racks.items()}
+    # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
+    # written at the end it would say something else.
+    racks = {n: _rack(text, alphabet) if text else text for n, text in record.racks.items()
+             if _rack_line(record, n) > _last_event_line(record)}
     distribution = record.tile_distribution
     if distribution is None and alphabet.name in MULTICHAR_TILES:
         distribution = alphabet.name
@@ -167,8 +170,19 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
             unused = line not in players
         else:
             match = _RACK_RE.fullmatch(keyword)
-            unused = match is not None and last_rack[int(match[1])] != line
+            unused = match is not None and (last_rack[int(match[1])] != line
+                                            or line < _last_event_line(record))
         if unused:
             out.append((line, texts.get(line) or (f"#{keyword} {value}" if value else f"#{keyword}")))
     out.sort()
     return out
+
+
+def _last_event_line(record: GameRecord) -> int:
+    return record.events[-1].line if record.events else 0
+
+
+def _rack_line(record: GameRecord, number: int) -> int:
+    """The line of the last ``#rackN`` pragma for player ``number`` (the one the record keeps)."""
+    lines = [line for line, keyword, _ in record.pragmas if keyword == f"rack{number}"]
+    return lines[-1] if lines else 0

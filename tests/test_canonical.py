@@ -254,3 +254,13 @@ def test_corpus_canonical_rescores_the_same(corpus, name):
     old = {e.line for e in record.events if e.old_phony_form}
     assert [None if b.line in old else a.recorded_score for b, a in zip(before.events, after.events)] == [
         None if b.line in old else b.recorded_score for b in before.events]
+
+
+def test_a_rack_pragma_before_the_last_event_stays_where_it_was():
+    """Written after the last event, a mid-game '#rack1' says what player 1 holds at the end:
+    magpie's event_after_last_rack.gcg then gained an illegal_play it did not have."""
+    data = (b"#player1 a A\n#player2 b B\n>a: ABEFFIT 8D BAFFIE +34 34\n"
+            b"#rack1 AEIRST?\n>b: AEILRST D8 .AILERS +18 18\n")
+    text = canon(data)
+    assert text.index("#rack1 AEIRST?") < text.index(">b:")
+    assert [p.message for p in read_gcg(text.encode()).problems] == [p.message for p in read_gcg(data).problems]
