@@ -18,6 +18,7 @@ from adjudicate import tiles
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
 from adjudicate.lexicon import (
     DAWG_FILE,
+    EXTRA_FILES,
     FORMAT,
     LANGUAGES,
     MANIFEST,
@@ -25,6 +26,7 @@ from adjudicate.lexicon import (
     TEXT_FILE,
     Lexicon,
     _load_dawg,
+    _plain_name,
     _read_file,
     _read_manifest,
     find_lexicon,
@@ -1007,16 +1009,13 @@ def _is_lexicon_dir(path: str) -> bool:
     return os.path.isfile(os.path.join(path, MANIFEST))
 
 
-def _lexicon_files() -> tuple[str, ...]:
-    """What a build writes or keeps in a lexicon directory: all that replacing one may remove."""
-    from adjudicate.lexicon import EXTRA_FILES
-
-    return (MANIFEST, DAWG_FILE, TEXT_FILE, *EXTRA_FILES)
+# What a build writes or keeps in a lexicon directory: all that replacing one may remove.
+_LEXICON_FILES = (MANIFEST, DAWG_FILE, TEXT_FILE, *EXTRA_FILES)
 
 
 def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
     """LexiconError unless ``real_dir`` (``out_dir`` resolved) is missing, empty, or a lexicon
-    directory that holds nothing but :func:`_lexicon_files` (and not ``source``): a user's other
+    directory that holds nothing but ``_LEXICON_FILES`` (and not ``source``): a user's other
     files are never removed."""
     if not os.path.exists(real_dir):
         return
@@ -1029,16 +1028,15 @@ def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
         raise LexiconError(
             f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
         )
-    known = _lexicon_files()
+    known = _LEXICON_FILES
     others = sorted(
         name + "/" if os.path.isdir(os.path.join(real_dir, name)) else name
         for name in names
         if name not in known or os.path.isdir(os.path.join(real_dir, name))
     )
     if others:
-        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
         raise LexiconError(
-            f"{out_dir} holds {shown} besides the lexicon; a rebuild keeps only {', '.join(known)}, "
+            f"{out_dir} holds {_some(others, limit=5)} besides the lexicon; a rebuild keeps only {', '.join(known)}, "
             "so it is not replaced (move them out, or build into another directory)"
         )
 
@@ -1048,7 +1046,7 @@ def _remove_replaced(old: str, out_dir: str) -> None:
     that nothing else is ever deleted; a failure says what is left where."""
     try:
         for name in os.listdir(old):
-            if name in _lexicon_files():
+            if name in _LEXICON_FILES:
                 os.remove(os.path.join(old, name))
         os.rmdir(old)
     except OSError as err:
@@ -1084,8 +1082,6 @@ def build_lexicon(
     import shutil
     import tempfile
     import time
-
-    from adjudicate.lexicon import _plain_name
 
     started = time.perf_counter()
     alphabet = _get_alphabet(alphabet_name)
