@@ -1188,10 +1188,7 @@ class _Replay:
                 # Nothing left of the unseen counts: the lines count exactly those tiles (the
                 # common case, decided without listing them).
                 if any(rest):
-                    left = []  # sorted: by code
-                    for t, n in enumerate(self.unseen):
-                        if n > 0:
-                            left += [t] * n
+                    left = self.held_by_others(out)  # every tile not on the board, by code
                     if sorted(counted) != left:
                         held_text = format_rack(left, alphabet)
                         self.flag(self.end_lines["points"][0], END_RACK,
@@ -1246,8 +1243,8 @@ class _Replay:
             if q in have:
                 continue
             tiles = None
-            if self.ending == "went_out" and len(self.nicks) == 2:
-                tiles = self.held_by_others(1 - q)  # the one opponent of the finisher
+            if self.ending == "went_out" and len(self.nicks) == 2:  # the finisher's one opponent
+                tiles = self.held_by_others(self.out_player)
             if tiles is None:
                 tiles = self.known(q)
             due = None if tiles is None else -alphabet.rack_value(tiles)
