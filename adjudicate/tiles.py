@@ -204,9 +204,17 @@ def get_alphabet(name: str) -> Alphabet:
 
 
 def upper(text: str) -> str:
-    """``text.upper()``, character for character: a letter whose capital is two letters (ß -> SS,
+    """``text.upper()`` of the composed text, character for character.
+
+    Composed first (NFC): text pasted from elsewhere may spell Ñ as N and a combining tilde, which
+    must read as Ñ (a lone mark is no letter). A letter whose capital is two letters (ß -> SS,
     ﬁ -> FI) stays as it is, so that it is read as what it is (no tile), never as two tiles nobody
-    typed, and every position in the result is the same position in ``text``."""
+    typed, and every position in the result is the same position in the composed text.
+    """
+    if not text.isascii():
+        import unicodedata
+
+        text = unicodedata.normalize("NFC", text)
     up = text.upper()
     if len(up) == len(text):
         return up
@@ -224,9 +232,6 @@ def fold(text: str, alphabet: Alphabet) -> str:
         return text
     import unicodedata
 
-    # Composed first: text pasted from elsewhere may spell Ñ as N and a combining tilde, which
-    # must read as Ñ (and a lone mark is no letter of a word).
-    text = unicodedata.normalize("NFC", text)
     kept = alphabet._kept
     out = []
     for ch in text:
@@ -343,10 +348,6 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         codes = b"\xff"
     if _NO_TILE not in codes:
         return tuple(codes)
-    if not text.isascii():  # composed: N + combining tilde is Ñ (as fold does for words)
-        import unicodedata
-
-        text = unicodedata.normalize("NFC", text)
     folded = upper(text)  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
     if alphabet._multi_start.isdisjoint(folded):
         try:
