@@ -36,12 +36,11 @@ read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
 from adjudicate.errors import AdjudicateError
-from adjudicate.gcg import MULTICHAR_TILES, GameRecord, GcgEvent, write_gcg
+from adjudicate.gcg import _PLAYER_RE, _RACK_RE, MULTICHAR_TILES, GameRecord, GcgEvent, write_gcg
 from adjudicate.notation import BOARD_SIZE, format_coord
 from adjudicate.rescore import EventResult, choose_ruleset, rescore_game
 from adjudicate.rules import Ruleset
@@ -59,8 +58,6 @@ __all__ = ["canonical_gcg"]
 # The pragmata gcg.write_gcg writes once, from a typed field (the first occurrence; a repeated
 # #description is joined, not dropped), and the numbered ones, as the reader recognises them.
 _HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"))
-_PLAYER_RE = re.compile(r"player([0-9]{1,3})")
-_RACK_RE = re.compile(r"rack([0-9]{1,3})")
 
 
 def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None) -> str:
@@ -90,8 +87,9 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
         previous = event
     # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
     # written at the end it would say something else.
+    kept, last_event = _rack_lines(record), _last_event_line(record)
     racks = {n: _rack(text, alphabet) if text else text for n, text in record.racks.items()
-             if _rack_line(record, n) > _last_event_line(record)}
+             if kept.get(n, 0) > last_event}
     distribution = record.tile_distribution
     if distribution is None and alphabet.name in MULTICHAR_TILES:
         distribution = alphabet.name
@@ -156,11 +154,7 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
     out = [(p.line, p.text) for p in record.problems if p.kind == "parse" and p.text]
     players = {p.line for p in record.players}
     seen: set[str] = set()
-    last_rack: dict[int, int] = {}  # player number -> line of the #rackN the record keeps (the last)
-    for line, keyword, _ in record.pragmas:
-        match = _RACK_RE.fullmatch(keyword)
-        if match is not None:
-            last_rack[int(match[1])] = line
+    last_rack, last_event = _rack_lines(record), _last_event_line(record)
     for line, keyword, value in record.pragmas:
         unused = False
         if keyword in _HEADER_KEYWORDS:
@@ -170,8 +164,7 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
             unused = line not in players
         else:
             match = _RACK_RE.fullmatch(keyword)
-            unused = match is not None and (last_rack[int(match[1])] != line
-                                            or line < _last_event_line(record))
+            unused = match is not None and (last_rack[int(match[1])] != line or line < last_event)
         if unused:
             out.append((line, texts.get(line) or (f"#{keyword} {value}" if value else f"#{keyword}")))
     out.sort()
@@ -182,7 +175,11 @@ def _last_event_line(record: GameRecord) -> int:
     return record.events[-1].line if record.events else 0
 
 
-def _rack_line(record: GameRecord, number: int) -> int:
-    """The line of the last ``#rackN`` pragma for player ``number`` (the one the record keeps)."""
-    lines = [line for line, keyword, _ in record.pragmas if keyword == f"rack{number}"]
-    return lines[-1] if lines else 0
+def _rack_lines(record: GameRecord) -> dict[int, int]:
+    """Player number -> line of the ``#rackN`` the record keeps (the last)."""
+    lines: dict[int, int] = {}
+    for line, keyword, _ in record.pragmas:
+        match = _RACK_RE.fullmatch(keyword)
+        if match is not None:
+            lines[int(match[1])] = line
+    return lines
