@@ -47,6 +47,27 @@ class Ruling:
         return f"Ruling(acceptable={self.acceptable}, words={[w.label for w in self.words]})"
 
 
+def open_for_play(rules: str | None, lexicon: str | None) -> tuple:  # (Ruleset, Lexicon)
+    """The ruleset and the lexicon a play is judged with (``challenge``, ``judge``).
+
+    ``rules`` (default naspa) picks the tile set and the default lexicon; ``lexicon`` overrides it,
+    and when both are given they must be of one tile set. An empty name (a script's unset
+    variable) is an error, never the default. Raises AdjudicateError.
+    """
+    from adjudicate.errors import AdjudicateError
+    from adjudicate.lexicon import open_lexicon
+    from adjudicate.rules import find_ruleset
+
+    ruleset = find_ruleset("naspa" if rules is None else rules)
+    lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
+    if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
+        raise AdjudicateError(
+            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
+            f"{ruleset.alphabet} tiles"
+        )
+    return ruleset, lex
+
+
 def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[TypedWord, ...]:
     """Read typed words as tiles (any case, accents folded, digraphs greedy).
 

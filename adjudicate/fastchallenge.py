@@ -64,20 +64,11 @@ def run_challenge(
     ``rules`` picks the tile set and the default lexicon (naspa when neither is given);
     ``lexicon`` overrides the default, and must then be of the ruleset's tile set.
     """
-    from adjudicate.challenge import judge_play, read_play
+    from adjudicate.challenge import judge_play, open_for_play, read_play
     from adjudicate.errors import AdjudicateError
-    from adjudicate.lexicon import open_lexicon
-    from adjudicate.rules import find_ruleset
 
     try:
-        # (An empty --rules or --lexicon, a script's unset variable, is an error: never the default.)
-        ruleset = find_ruleset("naspa" if rules is None else rules)
-        lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
-        if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
-            return _error(
-                f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
-                f"{ruleset.alphabet} tiles"
-            )
+        ruleset, lex = open_for_play(rules, lexicon)
         typed = read_play(words, lex.alphabet)
         ruling = judge_play(typed, lex)  # a DAWG damaged in its structure raises here: exit 2
     except AdjudicateError as err:

@@ -163,26 +163,17 @@ def judge(
 # -- setup -----------------------------------------------------------------------------------
 
 
-_LANGUAGE_OF_ALPHABET = {"english": "en", "spanish": "es", "catalan": "ca"}
-
-
 def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
     """The lexicon and the session language for ``--rules`` / ``--lexicon``.
 
     ``--lexicon`` alone: the language follows the lexicon's tile set. Both: they must agree.
     """
-    from adjudicate.lexicon import open_lexicon
-    from adjudicate.rules import find_ruleset
+    from adjudicate.challenge import open_for_play
+    from adjudicate.lexicon import LANGUAGES
 
-    ruleset = find_ruleset("naspa" if rules is None else rules)  # as `challenge`: any case, aliases
-    lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
-    if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
-        fail(
-            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
-            f"{ruleset.alphabet} tiles"
-        )
+    ruleset, lex = open_for_play(rules, lexicon)  # as `challenge`: any case, aliases
     if lexicon and not rules:
-        return lex, _LANGUAGE_OF_ALPHABET.get(lex.alphabet.name, "en")
+        return lex, LANGUAGES.get(lex.alphabet.name, "en")
     return lex, ruleset.language
 
 
