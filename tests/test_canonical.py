@@ -99,6 +99,15 @@ SPANISH = (
 )
 
 
+def assert_same_game(out: str, source: bytes, ruleset: str) -> None:
+    """``out``, the canonical text of ``source``, rescores clean under ``ruleset`` with the same
+    numbers, and is a fixed point."""
+    report = rescore_game(read_gcg(out.encode()))
+    assert report.ruleset == ruleset and report.discrepancies == []
+    assert numbers(report) == numbers(rescore_game(read_gcg(source)))
+    assert again(out) == out
+
+
 def test_spanish_aliases_become_canonical_labels_with_the_tile_distribution():
     out = canon(SPANISH)
     assert out == (
@@ -113,10 +122,7 @@ def test_spanish_aliases_become_canonical_labels_with_the_tile_distribution():
         ">ana: [CH]IOCAEÑ 8G [CH]ICO +20 20\n"
         ">bea: ?[LL]ABOST H6 [ch]A. +2 2\n"
     )
-    report = rescore_game(read_gcg(out.encode()))
-    assert report.ruleset == "fise" and report.discrepancies == []
-    assert numbers(report) == numbers(rescore_game(read_gcg(SPANISH)))
-    assert again(out) == out
+    assert_same_game(out, SPANISH, "fise")
 
 
 def test_a_ruleset_given_for_a_record_that_names_none_is_written_into_it():
@@ -150,10 +156,7 @@ def test_catalan_spellings_become_canonical_labels():
         ">ana: AEIL·LQUSNY 8G AL·LES +26 26\n"
         ">bea: ?AEQUIRT H7 ny.A +11 11\n"
     )
-    report = rescore_game(read_gcg(out.encode()))
-    assert report.ruleset == "catalan" and report.discrepancies == []
-    assert numbers(report) == numbers(rescore_game(read_gcg(CATALAN)))
-    assert again(out) == out
+    assert_same_game(out, CATALAN, "catalan")
 
 
 def test_catalan_tile_lines_in_other_spellings_are_rewritten():

@@ -80,6 +80,14 @@ def error_line(result) -> str:  # type: ignore[no-untyped-def]
     return lines[-1]
 
 
+def assert_diff_refuses(lexicon: Path, other: Path, message: str) -> None:
+    """`lexicon diff` with the broken ``lexicon`` on either side: exit 2 and ``message``."""
+    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
+        result = cli(["lexicon", "diff", *args])
+        assert result.exit_code == 2, result.output
+        assert error_line(result) == message
+
+
 def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path) -> None:
     lexicon = build(tmp_path)
     assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
@@ -111,13 +119,10 @@ def test_diff_a_text_that_does_not_decompress(tmp_path: Path) -> None:
     gz = bytearray((lexicon / "words.txt.gz").read_bytes())
     gz[20] |= 0x06
     put_gz(lexicon, bytes(gz))
-    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
-        result = cli(["lexicon", "diff", *args])
-        assert result.exit_code == 2, result.output
-        assert error_line(result) == (
-            "Error: lexicon lex is corrupted: words.txt.gz: not a readable gzip file "
-            "(Error -3 while decompressing data: invalid block type)"
-        )
+    assert_diff_refuses(lexicon, other, (
+        "Error: lexicon lex is corrupted: words.txt.gz: not a readable gzip file "
+        "(Error -3 while decompressing data: invalid block type)"
+    ))
 
 
 def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
@@ -348,13 +353,10 @@ def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path) -> None:
     """diff compared the text lists only: XAI "removed" while the lexicon still accepts it."""
     lexicon, other = build(tmp_path), build(tmp_path, "other")
     drop_words(lexicon, "XAI")
-    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
-        result = cli(["lexicon", "diff", *args])
-        assert result.exit_code == 2, result.output
-        assert error_line(result) == (
-            "Error: lexicon lex is corrupted: words.dawg does not hold exactly the 9 words of words.txt.gz "
-            "(it holds 10; `adjudicate lexicon verify` says which)"
-        )
+    assert_diff_refuses(lexicon, other, (
+        "Error: lexicon lex is corrupted: words.dawg does not hold exactly the 9 words of words.txt.gz "
+        "(it holds 10; `adjudicate lexicon verify` says which)"
+    ))
 
 
 @pytest.mark.parametrize(
