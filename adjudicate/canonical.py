@@ -42,7 +42,7 @@ from typing import Any
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import _PLAYER_RE, _RACK_RE, MULTICHAR_TILES, GameRecord, GcgEvent, write_gcg
 from adjudicate.notation import BOARD_SIZE, format_coord
-from adjudicate.rescore import EventResult, choose_ruleset, rescore_game
+from adjudicate.rescore import EventResult, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import (
     PLAYED_THROUGH,
@@ -60,9 +60,13 @@ __all__ = ["canonical_gcg"]
 _HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"))
 
 
-def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None) -> str:
+def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
+                  spelling: str | None = None) -> str:
     """``record`` written in canonical GCG (see the module docstring). The ruleset (default:
-    :func:`~adjudicate.rescore.choose_ruleset`) gives the tile set and the replay.
+    :func:`~adjudicate.rescore.choose_ruleset`) gives the tile set and the replay; ``spelling``
+    how the record writes Spanish digraphs (default: :func:`~adjudicate.rescore.choose_spelling`).
+    The record written is in the bracketed spelling (its ``#tile`` lines say so), whatever the
+    spelling read.
 
     :raises GcgError: only where :func:`~adjudicate.gcg.write_gcg` refuses (a nickname with white
         space, two players with one number).
@@ -71,10 +75,10 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
         ruleset, reason = choose_ruleset(record)
     verbatim = _unwritten_lines(record)
     try:
-        report = rescore_game(record, ruleset, reason=reason)
+        report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
     except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
         return write_gcg(record, verbatim=verbatim)
-    alphabet = get_alphabet(ruleset.alphabet)
+    alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
     results: dict[int, EventResult] = {result.line: result for result in report.events}
     unreadable = sorted(p.line for p in record.problems if p.kind == "parse")
     events = []

@@ -25,7 +25,7 @@ from typing import Any
 from adjudicate.board import Board, IllegalPlacementError
 from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
 from adjudicate.errors import AdjudicateError
-from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.gcg import _RACK_RE, GameRecord, GcgEvent
 from adjudicate.lexicon import TileMemo
 from adjudicate.notation import format_coord, parse_play
 from adjudicate.rules import (
@@ -39,6 +39,10 @@ from adjudicate.scoring import score_play
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
+    BRACKETED,
+    PLAIN,
+    QUACKLE,
+    SPELLINGS,
     LETTER_MASK,
     PLAYED_THROUGH,
     THROUGH_BIT,
@@ -62,6 +66,7 @@ _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.
 # (A clock's display may be written with its sign: `overtime -03:20` is 3:20 over.)
 _OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
 _UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
+_BRACKETED = re.compile(r"\[[^\]]*\]")
 
 # `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
 _LEXICON_RULES = (
@@ -176,6 +181,8 @@ class RescoreReport:
     ending: str | None  # "went_out", "scoreless", "passes", "time", or None (unfinished)
     winners: list[str]
     checked_words_with: str | None = None
+    spelling: str | None = None  # how the record writes digraph tiles (None: a set without them)
+    spelling_reason: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -191,6 +198,8 @@ class RescoreReport:
             "ruleset": self.ruleset,
             "ruleset_reason": self.ruleset_reason,
             "lexicon": self.lexicon,
+            "spelling": self.spelling,
+            "spelling_reason": self.spelling_reason,
             "checked_words_with": self.checked_words_with,
             "players": [
                 {
@@ -249,6 +258,38 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
     return ruleset, reason
 
 
+def choose_spelling(record: GameRecord, alphabet: Alphabet,
+                    explicit: str | None = None) -> tuple[Alphabet, str | None]:
+    """How ``record`` writes the digraph tiles of ``alphabet`` (SPEC §4), and why, as the alphabet
+    that reads it (:meth:`~adjudicate.tiles.Alphabet.spelled`) and a phrase for the report: ``None``
+    for a tile set with no such tiles (English, Catalan), which reads one way only.
+
+    ``explicit`` (``--spelling``) decides; else lowercase digraphs on a rack (a rack never holds a
+    lowercase letter in standard GCG) are the Quackle spelling; else ``#tile`` lines, a bracketed
+    label or a digit alias anywhere in the record's tiles are the bracketed spelling of Macondo and
+    Woogles; else (a record typed by hand) plain spelling.
+    """
+    if not alphabet.digraphs:
+        return alphabet, None
+    if explicit:
+        return alphabet.spelled(explicit), f"{SPELLINGS[explicit]} (--spelling {explicit})"
+    lower = tuple(form.lower() for form in alphabet.digraphs)
+    racks = [(event.line, event.rack) for event in record.events if event.rack]
+    racks += [(line, value) for line, key, value in record.pragmas if _RACK_RE.fullmatch(key)]
+    for line, rack in racks:
+        if any(form in _BRACKETED.sub("", rack) for form in lower):
+            return alphabet.spelled(QUACKLE), f"{SPELLINGS[QUACKLE]} (rack {rack} at line {line})"
+    if record.multichar_tiles:
+        return alphabet.spelled(BRACKETED), f"{SPELLINGS[BRACKETED]} (#tile lines)"
+    aliases = {alias for info in alphabet.tiles for alias in info.aliases if not alias.isalpha()}
+    for event in record.events:
+        for text in (event.rack, event.tiles):
+            if text and ("[" in text or not aliases.isdisjoint(text)):
+                return (alphabet.spelled(BRACKETED),
+                        f"{SPELLINGS[BRACKETED]} ({text} at line {event.line})")
+    return alphabet.spelled(PLAIN), f"{SPELLINGS[PLAIN]} (no bracket, digit or #tile line in the record)"
+
+
 # _Replay.last_play, the last turn when it was a tile play (what a withdrawal takes back, what a
 # challenge bonus is for). A tuple, as one is made per play (a dict costs more): the player, the
 # move, its score (bingo included), the tiles drawn after it, its event, and as they were before
@@ -287,6 +328,17 @@ def _missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]
     return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
 
 
+def _less(held: list[int], gone: Any) -> list[int]:
+    """``held`` less each tile of ``gone`` that it holds (a blank played, ``code | BLANK_BIT``, is
+    a blank on the rack)."""
+    left = list(held)
+    for t in gone:
+        t = BLANK if t & BLANK_BIT else t
+        if t in left:
+            left.remove(t)
+    return left
+
+
 def _multiset_missing(have: Any, need: list[int]) -> list[int]:
     """Tiles of ``need`` that the rack ``have`` cannot supply."""
     left = list(have)
@@ -310,11 +362,12 @@ class _Replay:
         "board_uncertain", "computed", "last_recorded", "discrepancies", "events", "info",
         "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at", "out_player",
         "end_lines", "time_seen", "forfeits", "overtime", "end_adjustment", "time_adjustment",
-        "after_end_pass_ok", "loose_play",
+        "after_end_pass_ok", "loose_play", "spelling_reason", "kept", "kept_line", "kept_undo",
     )
 
     def __init__(
-        self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None
+        self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
+        alphabet: Alphabet | None = None, spelling_reason: str | None = None,
     ) -> None:
         self.record = record
         self.ruleset = ruleset
@@ -327,11 +380,13 @@ class _Replay:
         self.scoreless_limit = limit if limit > 1 else 1
         self.reason = reason
         self.lexicon = lexicon
-        self.alphabet: Alphabet = get_alphabet(ruleset.alphabet)
+        # The tile set as the record spells it (choose_spelling).
+        self.alphabet: Alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
+        self.spelling_reason = spelling_reason
         # The word checks ask a memo keyed by tile codes: the caller's own, which lasts from game
         # to game (as `rescore --check-words` passes it), or one for this game.
         words = lexicon
-        if type(words) is TileMemo and words.alphabet is not self.alphabet:
+        if type(words) is TileMemo and words.alphabet.name != self.alphabet.name:
             words = words.lexicon
         if words is not None and type(words) is not TileMemo:
             words = TileMemo(words, self.alphabet)
@@ -367,6 +422,11 @@ class _Replay:
         self.bag = bag if bag > 0 else 0
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
+        # The rack chain (check_kept): tiles each player is known to still hold from their last
+        # whole rack (the line of that rack), and what a withdrawal gives back to the player.
+        self.kept: list[list[int] | None] = [None] * n
+        self.kept_line = [0] * n
+        self.kept_undo: list[int] | None = None
         # The record's running totals: candidates for "the cumulative before this line" (more than
         # one after a line the record may or may not have counted). n <= MAX_SEATS; two, usually.
         self.bases: list[list[int]] = [[0], [0]] if n == 2 else [[0], [0], [0], [0]][:n]
@@ -562,6 +622,10 @@ class _Replay:
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
         rack = self.read_rack(event, True)  # taken out of unseen: what stays on it is put back below
+        kept = self.kept[p]
+        if rack is not None or kept is not None:
+            kept = self.check_kept(event, p, rack)
+        self.kept_undo = kept  # what a withdrawal of this play gives back
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
@@ -589,6 +653,8 @@ class _Replay:
         result.board = board
         new = move.new_tiles
         placed = len(new)
+        if kept is not None:
+            self.kept[p] = _less(kept, new)
         unseen = self.unseen
         if rack is None:
             left = None
@@ -662,6 +728,29 @@ class _Replay:
             known_left[p] = ()
             self.end(event, "went_out", out=p)
 
+    def check_kept(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None) -> list[int] | None:
+        """The rack chain (information, never a finding: racks change no score): the tiles ``p``
+        kept from their last whole rack, less every tile played or exchanged since, must all be
+        on their next whole rack. Returns what ``p`` is known to hold as the turn starts: the rack
+        when it is whole (all the tiles ``p`` holds), else what was kept (a rack written in part,
+        `AE` for a play of AE, says nothing of the rest).
+        """
+        kept = self.kept[p]
+        if rack is None or len(rack) != self.rack_size[p]:
+            return kept
+        if kept:
+            missing = _multiset_missing(rack, kept)
+            if missing:
+                alphabet = self.alphabet
+                self.info.append({
+                    "line": event.line, "kind": "rack_chain", "player": event.nick,
+                    "missing": format_rack(missing, alphabet),
+                    "message": f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
+                               f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
+                               f"{self.kept_line[p]} (racks change no score: information)"})
+        self.kept_line[p] = event.line
+        return list(rack)
+
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
                     message: str | None, place: Any) -> None:
         """A play that cannot be put on the board: report it (once), keep the counts going.
@@ -709,6 +798,7 @@ class _Replay:
         self.bag -= drawn
         self.rack_size[p] += drawn - placed
         self.known_left[p] = None
+        self.kept[p] = self.kept_undo = None  # (which tiles left the rack is not known)
         self.scoreless = self.pass_run = 0
         self.last_play = None
         self.account(event, result, p, event.score or 0, what, unexpected=True)
@@ -776,7 +866,10 @@ class _Replay:
                 if cum is not None and cum != expected:
                     self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
                               cum, expected)
-                self.bases[p] = [cum if cum is not None else expected]
+                    # The next line may go on from either (as account keeps both): reported once.
+                    self.bases[p] = [cum, expected]
+                else:
+                    self.bases[p] = [expected]
                 self.last_recorded[p] = self.bases[p][0]
         else:
             self.account(event, result, p, -score, "phony withdrawn")
@@ -799,6 +892,7 @@ class _Replay:
         self.board.count -= len(move.new_tiles)
         self.bag += drawn
         self.rack_size[p], self.known_left[p] = size, left
+        self.kept[p] = self.kept_undo
         self.scoreless = scoreless + 1
         self.pass_run = 0
         if self.ending == "went_out" and self.out_player == p:
@@ -831,6 +925,7 @@ class _Replay:
 
     def pass_or_exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rack = self.read_rack(event)
+        kept = self.check_kept(event, p, rack)
         if event.kind == "exchange":
             result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
             count = event.exchange_count if event.exchange_count is not None else len(
@@ -857,10 +952,15 @@ class _Replay:
                     self.flag(event, ILLEGAL_PLAY,
                               f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "
                               f"not on the rack {event.rack}")
+            # The exchanged tiles left the rack; which, when only their count is written, is not known.
+            self.kept[p] = (_less(kept, parse_rack(event.tiles, self.alphabet))
+                            if kept is not None and event.tiles and _readable(event.tiles, self.alphabet)
+                            else None)
             self.pass_run = 0
             self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
         else:
             self.pass_run += 1
+            self.kept[p] = kept
             if rack is not None and len(rack) == self.rack_size[p]:
                 # What a pass leaves on the rack, until the next draw: a whole rack only (a
                 # record may write part of one).
@@ -1317,12 +1417,13 @@ class _Replay:
             record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
             self.discrepancies, self.info, self.ending, winners if self.ending else [],
             getattr(self.lexicon, "id", None),
+            self.alphabet.spelling if self.spelling_reason else None, self.spelling_reason,
         )
 
 
 def rescore_game(
     record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-    lexicon: Any | None = None,
+    lexicon: Any | None = None, spelling: str | None = None,
 ) -> RescoreReport:
     """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
     :func:`choose_ruleset`) and report every disagreement. With ``lexicon`` (anything answering
@@ -1338,7 +1439,8 @@ def rescore_game(
                 f"{record.name}: line {line}: game type {value.strip()!r} is not classic Scrabble; "
                 "only classic games can be rescored"
             )
-    return _Replay(record, ruleset, reason or ruleset.name, lexicon).run()
+    alphabet, spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
+    return _Replay(record, ruleset, reason or ruleset.name, lexicon, alphabet, spelling_reason).run()
 
 
 # -- one event, before and after (for `adjudicate show`) --------------------------------------------
@@ -1378,7 +1480,8 @@ class ReplayPoint:
 
 
 def replay_until(
-    record: GameRecord, ruleset: Ruleset, line: int, *, reason: str | None = None
+    record: GameRecord, ruleset: Ruleset, line: int, *, reason: str | None = None,
+    spelling: str | None = None,
 ) -> ReplayPoint:
     """Replay ``record`` up to the event on ``line`` and return the game just before and just after it.
 
@@ -1392,13 +1495,15 @@ def replay_until(
     event = next((e for e in record.events if e.line == line), None)
     if event is None:
         raise ValueError(f"no event on line {line}")
-    report = rescore_game(record, ruleset, reason=reason)  # refuses non-classic games
+    report = rescore_game(record, ruleset, reason=reason, spelling=spelling)  # refuses non-classic games
     why = reason or ruleset.name
+    # (The whole record decides its spelling, not the part replayed.)
+    alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
     before = _Replay(replace(record, events=[e for e in record.events if e.line < line]),
-                     ruleset, why, None)
+                     ruleset, why, None, alphabet, spelled)
     before.run(whole=False)
     after = _Replay(replace(record, events=[e for e in record.events if e.line <= line]),
-                    ruleset, why, None)
+                    ruleset, why, None, alphabet, spelled)
     after.run(whole=False)
     result = next((r for r in after.events if r.line == line), None)
     last = before.last_play

@@ -37,7 +37,15 @@ from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
 from adjudicate.rescore import TURN_KINDS, choose_ruleset, replay_until
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
 from adjudicate.scoring import score_play
-from adjudicate.tiles import BLANK_BIT, LETTER_MASK, Alphabet, format_rack, format_word, parse_rack
+from adjudicate.tiles import (
+    BLANK_BIT,
+    BRACKETED,
+    LETTER_MASK,
+    Alphabet,
+    format_rack,
+    format_word,
+    parse_rack,
+)
 
 __all__ = [
     "Explanation", "ShowError", "Shown", "TileScore", "WordScore", "explain_move", "find_event",
@@ -262,11 +270,12 @@ def _what_is_on(record: GameRecord, line: int) -> str:
 
 
 def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = None, *,
-               reason: str | None = None) -> Shown:
-    """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`)."""
+               reason: str | None = None, spelling: str | None = None) -> Shown:
+    """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`). ``spelling``
+    as :func:`~adjudicate.rescore.rescore_game` takes it."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
-    point = replay_until(record, ruleset, event.line, reason=reason)
+    point = replay_until(record, ruleset, event.line, reason=reason, spelling=spelling)
     alphabet = point.after.alphabet
     result = point.result
     kind = event.kind
@@ -303,7 +312,9 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
         if kind == "end_rack_points" and ruleset.outplay == OUTPLAY_DOUBLE:
             factor = 2
     return Shown(
-        file=record.name, ruleset=ruleset.name, ruleset_reason=reason or ruleset.name,
+        file=record.name, ruleset=ruleset.name,
+        ruleset_reason=(reason or ruleset.name) + (f"; spelling: {point.report.spelling_reason}"
+                                                   if point.report.spelling_reason else ""),
         alphabet=alphabet, line=event.line, turn=turn, kind=kind,
         nick=result.player if result is not None else event.nick,
         name=names.get(event.nick, event.nick),
@@ -670,8 +681,8 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
         out.append(f'<text x="{grid_x}" y="{rack_y + SQ * 0.5:.0f}" font-size="13" '
                    f'fill="#1a1a1a">{escape(label)}</text>')
         x0 = grid_x + 9 + 7.5 * len(label)
-        try:
-            rack = parse_rack(shown.rack, alphabet)
+        try:  # (the rack shown is in canonical labels: the bracketed spelling)
+            rack = parse_rack(shown.rack, alphabet.spelled(BRACKETED))
         except AdjudicateError:
             rack = ()
         for i, t in enumerate(rack):

@@ -44,6 +44,17 @@ PLAYED_THROUGH = -1
 LETTER_MASK = 0x7F
 
 ALPHABET_NAMES = ("english", "spanish", "catalan")
+
+# How a game record writes the digraph tiles whose letters are tiles too (Spanish CH LL RR; SPEC
+# §4): Macondo and Woogles bracket them (`[LL]`; an unbracketed `LL` is two L tiles); a record
+# typed by hand spells them plainly (`CALLE` is CA[LL]E); some Spanish Quackle builds write them in
+# lowercase, racks included (`AALORVll`). Name -> how a report says it.
+BRACKETED, PLAIN, QUACKLE = "bracketed", "plain", "quackle"
+SPELLINGS = {
+    BRACKETED: "bracketed digraphs",
+    PLAIN: "plain spelling",
+    QUACKLE: "Quackle lowercase digraphs",
+}
 MAX_TILES = 15
 MIN_TILES = 2
 
@@ -115,23 +126,85 @@ class Alphabet:
                 spelled[form] = code
         blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
         self._spelled = spelled
+        self._max_len = max(len(f) for f in spelled)
+        rack = dict(natural)
+        rack["?"] = BLANK
+        # A rack is typed too (`endgame B=280:L.L`): the spellings SPEC §3 accepts, L.L and QÜ.
+        for form, code in spelled.items():
+            rack.setdefault(form, code)
+        if "QU" in natural:
+            rack["QÜ"] = natural["QU"]
+        # Digraph tiles whose letters are each a tile of the set (Spanish CH LL RR; not Catalan NY,
+        # QU, L·L): written without brackets, such a tile and its two letters look alike, so a
+        # record must say which it means (its spelling, SPELLINGS). Label without brackets -> code.
+        single = {bare[c] for c in range(1, len(tiles)) if len(bare[c]) == 1}
+        self.digraphs: dict[str, int] = {
+            bare[c]: c for c in range(1, len(tiles))
+            if len(bare[c]) > 1 and all(ch in single for ch in bare[c])
+        }
+        self.spelling = PLAIN
+        self._spellings: dict[str, Alphabet] = {PLAIN: self}
+        self._set_notation(natural, blank, rack, cased_rack=False)
+
+    def _set_notation(self, natural: dict[str, int], blank: dict[str, int], rack: dict[str, int], *,
+                      cased_rack: bool) -> None:
+        """The tables that read game-record notation (plays, racks) in this alphabet's spelling."""
         self._natural = natural
         self._blank = blank
         self._multi = frozenset(f for f in natural if len(f) > 1)
-        self._max_len = max(len(f) for f in spelled)
-        self._rack = dict(natural)
-        self._rack["?"] = BLANK
-        # A rack is typed too (`endgame B=280:L.L`): the spellings SPEC §3 accepts, L.L and QÜ.
-        for form, code in spelled.items():
-            self._rack.setdefault(form, code)
-        if "QU" in natural:
-            self._rack["QÜ"] = natural["QU"]
+        self._rack = rack
+        self._cased_rack = cased_rack  # a rack's case means something (the Quackle spelling)
         # Fast path of parse_tiles: text made only of one-character labels (all English words).
         self._single = {f: c for f, c in natural.items() if len(f) == 1}
         self._single.update({f: c | BLANK_BIT for f, c in blank.items() if len(f) == 1})
         self._single["."] = PLAYED_THROUGH
-        self._rack_single = {f: c for f, c in self._rack.items() if len(f) == 1}
+        self._rack_single = {f: c for f, c in rack.items() if len(f) == 1}
         self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
+        self._rack_multi_start = frozenset(f[0] for f in rack if len(f) > 1)
+        self.__dict__.pop("_rack_bytes", None)  # (built on the first rack read: see parse_rack)
+
+    def spelled(self, spelling: str) -> Alphabet:
+        """This tile set as a game record in ``spelling`` writes it (one of :data:`SPELLINGS`).
+
+        Only the reading of plays and racks differs (:func:`parse_tiles`, :func:`parse_rack`);
+        labels, values and keys are the same. A set with no :attr:`digraphs` (English, Catalan)
+        reads one way only and is its own spelling of every kind.
+
+        >>> sp = get_alphabet("spanish")
+        >>> [format_rack(parse_rack("ACHLLOS", sp.spelled(s)), sp) for s in SPELLINGS]
+        ['ACHLLOS', 'A[CH][LL]OS', 'ACHLLOS']
+        >>> format_tiles(parse_tiles("llORa", sp.spelled(QUACKLE)), sp)
+        '[LL]ORa'
+        """
+        if spelling not in SPELLINGS:
+            raise ValueError(f"unknown spelling {spelling!r} (known: {', '.join(SPELLINGS)})")
+        other = self._spellings.get(spelling)
+        if other is not None:
+            return other
+        if not self.digraphs:
+            self._spellings[spelling] = self
+            return self
+        other = object.__new__(Alphabet)  # the same set: every value shared, the readers replaced
+        other.__dict__.update(self.__dict__)
+        other.spelling = spelling
+        # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
+        plain_forms = set(self.digraphs)
+        natural = {f: c for f, c in self._natural.items() if f not in plain_forms}
+        blank = {f: c for f, c in self._blank.items() if f.upper() not in plain_forms}
+        rack = {f: c for f, c in self._rack.items() if f not in plain_forms}
+        if spelling == QUACKLE:
+            # Natural digraph tiles in lowercase (`llORA`, rack `AALORVll`); a blank is `?` on a
+            # rack and a lowercase single letter (or a bracketed `[ll]`) on the board.
+            for form, code in self.digraphs.items():
+                natural[form.lower()] = code
+                rack[form.lower()] = code
+            for form, code in list(rack.items()):
+                if form.lower() != form and form.lower() not in rack:
+                    rack[form.lower()] = code
+        other._set_notation(natural, blank, rack, cased_rack=spelling == QUACKLE)
+        other._spellings = self._spellings
+        self._spellings[spelling] = other
+        return other
 
     def __repr__(self) -> str:
         return f"get_alphabet({self.name!r})"
@@ -329,15 +402,17 @@ _NO_TILE = 0xFF
 
 def _rack_bytes(alphabet: Alphabet) -> bytes:
     table = bytearray([_NO_TILE]) * 256
+    cased, single, starts = alphabet._cased_rack, alphabet._rack_single, alphabet._rack_multi_start
     for b in range(128):
-        up = chr(b).upper()
-        if up in alphabet._rack_single and up not in alphabet._multi_start:
-            table[b] = alphabet._rack_single[up]
+        key = chr(b) if cased else chr(b).upper()
+        if key in single and key not in starts:
+            table[b] = single[key]
     return bytes(table)
 
 
 def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
-    """Read a rack: ``?`` is a blank, case ignored, every alias accepted."""
+    """Read a rack: ``?`` is a blank, case ignored (but in the Quackle spelling, where a lowercase
+    digraph is the digraph tile), every alias accepted."""
     try:
         table = alphabet._rack_bytes  # type: ignore[attr-defined]
     except AttributeError:  # the first rack read with this alphabet
@@ -348,13 +423,48 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         codes = b"\xff"
     if _NO_TILE not in codes:
         return tuple(codes)
-    folded = upper(text)  # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
-    if alphabet._multi_start.isdisjoint(folded):
+    # (the fast path below serves racks with non-ASCII letters: Ñ, Ç...)
+    if alphabet._cased_rack:
+        import unicodedata
+
+        folded = unicodedata.normalize("NFC", text)
+    else:
+        folded = upper(text)
+    if alphabet._rack_multi_start.isdisjoint(folded):
         try:
             return tuple(map(alphabet._rack_single.__getitem__, folded))
         except KeyError:
             pass  # the slow path names the bad letter
     return tuple(alphabet._greedy(folded, alphabet._rack, text, what="rack"))
+
+
+def parse_typed_rack(text: str, alphabet: Alphabet, spelling: str | None = None) -> tuple[int, ...]:
+    """Read a rack typed by hand (``endgame B=402:A[CH]``), which has no order to rely on: ``ACH``
+    and ``HCA`` hold the same tiles. Brackets and digit aliases are the digraph tiles; an
+    unbracketed CH, LL or RR is refused as ambiguous, naming both readings, unless ``spelling``
+    says which (:data:`SPELLINGS`).
+
+    >>> sp = get_alphabet("spanish")
+    >>> format_rack(parse_typed_rack("A[CH]", sp), sp), format_rack(parse_typed_rack("HCA", sp), sp)
+    ('A[CH]', 'HCA')
+    >>> parse_typed_rack("ACH", sp)
+    Traceback (most recent call last):
+    ...
+    adjudicate.errors.UnknownTileError: 'ACH', position 2: CH is ambiguous in a typed rack: A[CH] (one CH tile) or A C H (separate tiles); write [CH] for the tile, or give --spelling bracketed (separate tiles) or plain (the tile)
+    """
+    if spelling is not None or not alphabet.digraphs:
+        return parse_rack(text, alphabet.spelled(spelling or PLAIN))
+    separate = parse_rack(text, alphabet.spelled(BRACKETED))
+    joined = parse_rack(text, alphabet)
+    if separate == joined:
+        return separate
+    folded = upper(text)
+    at, form = min((folded.find(f), f) for f in alphabet.digraphs if f in folded)
+    labels = alphabet.labels
+    raise UnknownTileError(
+        text, at, f"{form} is ambiguous in a typed rack: {format_rack(joined, alphabet)} (one {form} "
+        f"tile) or {' '.join('?' if t == BLANK else labels[t] for t in separate)} (separate tiles); "
+        f"write [{form}] for the tile, or give --spelling bracketed (separate tiles) or plain (the tile)")
 
 
 def format_word(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:

@@ -240,7 +240,8 @@ def test_cli_table_catalan_three_players_passes():
 
 
 def test_cli_json_fise():
-    result = invoke("--rules", "FISE", "A=380", "B=402:chA", "--went-out", "a", "--json")
+    # (Bracketed, in lowercase: a typed rack ignores case. Unbracketed `chA` is refused: see below.)
+    result = invoke("--rules", "FISE", "A=380", "B=402:[ch]A", "--went-out", "a", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["ruleset"] == "fise" and data["went_out"] == "A" and data["outplay"] == "international"

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from adjudicate.cli import app
-from adjudicate.cli.common import emit_json, errors_exit_2, fail
+from adjudicate.cli.common import SpellingOption, emit_json, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError
 
 SET_HELP = "Override a rule parameter for this tournament, e.g. --set outplay=international (repeatable)."
@@ -89,6 +89,7 @@ def endgame(
     ] = None,
     json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     settings: Annotated[list[str], typer.Option("--set", metavar="KEY=VALUE", help=SET_HELP)] = [],  # noqa: B006
+    spelling: SpellingOption = None,
 ) -> None:
     """End-of-game rack adjustment: unplayed tiles in, adjustments and final scores out.
 
@@ -101,7 +102,7 @@ def endgame(
     Example: adjudicate endgame --rules catalan A=300:E B=280:L·LA C=250:?QU --ended passes
     """
     from adjudicate.endgame import ENDINGS, rack_adjustments
-    from adjudicate.tiles import get_alphabet, parse_rack
+    from adjudicate.tiles import get_alphabet, parse_typed_rack
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)
@@ -114,7 +115,8 @@ def endgame(
             _add(scores, name, _score(item, score_text), item)
             if has_rack:
                 try:
-                    racks[name] = parse_rack(rack_text.strip(), alphabet)
+                    racks[name] = parse_typed_rack(rack_text.strip(), alphabet,
+                                                   spelling.value if spelling else None)
                 except AdjudicateError as err:
                     raise AdjudicateError(f"{name}'s rack in {item!r}: {err}") from None
         if len(scores) < 2:

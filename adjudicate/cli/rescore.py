@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from adjudicate.cli import app
-from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, emit_json, read_input
+from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, SpellingOption, emit_json, read_input
 from adjudicate.errors import AdjudicateError
 
 # Below this many games a pool costs more than it saves: run in this process.
@@ -25,7 +25,8 @@ class Format(str, enum.Enum):
 
 def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, Any], lexicon_name: Optional[str],
-    check_words: bool, data: Optional[bytes] = None, full: bool = True,
+    check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
+    full: bool = True,
 ) -> dict[str, Any]:
     """Rescore one file; a dict (the report, or ``{"file", "error"}``). Runs in worker processes.
 
@@ -53,7 +54,7 @@ def rescore_one(
                 return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
                         f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
-        report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon)
+        report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon, spelling=spelling)
         if full:
             return report.to_dict()
         return {
@@ -132,6 +133,7 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     lines = [
         f"{report['file']}: ruleset {report['ruleset']} ({report['ruleset_reason']})"
         + (f", #lexicon {report['lexicon']}" if report.get("lexicon") else "")
+        + (f"; spelling: {report['spelling_reason']}" if report.get("spelling_reason") else "")
         + (f"; words checked with {report['checked_words_with']}"
            if report.get("checked_words_with") else ""),
     ]
@@ -256,6 +258,7 @@ def rescore(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
     set_: Annotated[Optional[list[str]], typer.Option(
         "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    spelling: SpellingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Replay recorded games (GCG) and report every score that disagrees with the record.
@@ -289,7 +292,8 @@ def rescore(
     progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
                 and not (streamed and sys.stdout.isatty()))
     full = output is Format.json or len(games) == 1
-    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words), progress, stdin, full)
+    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words,
+                                     spelling.value if spelling else None), progress, stdin, full)
     if streamed:
         # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
         # of text, and holding every report first took 930 MB of memory (31 MB now).
@@ -321,7 +325,8 @@ def rescore(
             import shlex
 
             show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
-                f" --set {shlex.quote(item)}" for item in set_ or [])
+                f" --set {shlex.quote(item)}" for item in set_ or []) + (
+                f" --spelling {spelling.value}" if spelling else "")
             typer.echo(_render_one(reports[0], show_args))
     else:
         typer.echo(_render_many(reports))

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli import app
-from adjudicate.cli.common import EXIT_ERROR, errors_exit_2, fail, read_input
+from adjudicate.cli.common import EXIT_ERROR, SpellingOption, errors_exit_2, fail, read_input
 
 
 class Format(str, enum.Enum):
@@ -47,6 +47,7 @@ def show(
     ] = None,
     set_: Annotated[Optional[list[str]], typer.Option(
         "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    spelling: SpellingOption = None,
 ) -> None:
     """Show one event of a game: the board before and after it (premium squares, the new tiles
     marked, blanks lowercase), the racks when known, the scores, and the play's score worked out
@@ -85,7 +86,8 @@ def show(
         if overrides:
             ruleset = apply_overrides(ruleset, overrides)
             reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
-        shown = show_event(record, event, ruleset, reason=reason)
+        shown = show_event(record, event, ruleset, reason=reason,
+                           spelling=spelling.value if spelling else None)
     if output_format is Format.svg:
         text = render_svg(shown)
     elif output_format is Format.html:
