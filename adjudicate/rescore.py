@@ -328,7 +328,7 @@ def _missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]
     return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
 
 
-def _less(held: list[int], gone: Any) -> list[int]:
+def _less(held: Any, gone: Any) -> list[int]:
     """``held`` less each tile of ``gone`` that it holds (a blank played, ``code | BLANK_BIT``, is
     a blank on the rack)."""
     left = list(held)
@@ -339,8 +339,15 @@ def _less(held: list[int], gone: Any) -> list[int]:
     return left
 
 
-def _multiset_missing(have: Any, need: list[int]) -> list[int]:
+def _multiset_missing(have: Any, need: Any) -> list[int]:
     """Tiles of ``need`` that the rack ``have`` cannot supply."""
+    left = list(have)
+    try:  # (the common case, every tile there, without a list of the missing)
+        for t in need:
+            left.remove(t)
+        return []
+    except ValueError:
+        pass
     left = list(have)
     missing = []
     for t in need:
@@ -424,9 +431,9 @@ class _Replay:
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
         # The rack chain (check_kept): tiles each player is known to still hold from their last
         # whole rack (the line of that rack), and what a withdrawal gives back to the player.
-        self.kept: list[list[int] | None] = [None] * n
+        self.kept: list[tuple[int, ...] | list[int] | None] = [None] * n
         self.kept_line = [0] * n
-        self.kept_undo: list[int] | None = None
+        self.kept_undo: tuple[int, ...] | list[int] | None = None
         # The record's running totals: candidates for "the cumulative before this line" (more than
         # one after a line the record may or may not have counted). n <= MAX_SEATS; two, usually.
         self.bases: list[list[int]] = [[0], [0]] if n == 2 else [[0], [0], [0], [0]][:n]
@@ -623,8 +630,16 @@ class _Replay:
         alphabet = self.alphabet
         rack = self.read_rack(event, True)  # taken out of unseen: what stays on it is put back below
         kept = self.kept[p]
-        if rack is not None or kept is not None:
-            kept = self.check_kept(event, p, rack)
+        if rack is not None and len(rack) == self.rack_size[p]:  # a whole rack: see check_kept
+            if kept:
+                have = list(rack)
+                try:
+                    for t in kept:
+                        have.remove(t)
+                except ValueError:
+                    self.check_kept(event, p, rack)
+            self.kept_line[p] = event.line
+            kept = rack
         self.kept_undo = kept  # what a withdrawal of this play gives back
         position, written = event.position, event.tiles
         result.position = position
@@ -653,8 +668,6 @@ class _Replay:
         result.board = board
         new = move.new_tiles
         placed = len(new)
-        if kept is not None:
-            self.kept[p] = _less(kept, new)
         unseen = self.unseen
         if rack is None:
             left = None
@@ -684,6 +697,8 @@ class _Replay:
                               f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
             for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
                 unseen[t] += 1
+        if kept is not None:  # (a whole rack less the tiles played is what is left of it)
+            self.kept[p] = left if kept is rack else _less(kept, new)
         bingo = self.bingo
         result.bingo = bingo
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
@@ -728,7 +743,8 @@ class _Replay:
             known_left[p] = ()
             self.end(event, "went_out", out=p)
 
-    def check_kept(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None) -> list[int] | None:
+    def check_kept(self, event: GcgEvent, p: int,
+                   rack: tuple[int, ...] | None) -> tuple[int, ...] | list[int] | None:
         """The rack chain (information, never a finding: racks change no score): the tiles ``p``
         kept from their last whole rack, less every tile played or exchanged since, must all be
         on their next whole rack. Returns what ``p`` is known to hold as the turn starts: the rack
@@ -749,7 +765,7 @@ class _Replay:
                                f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
                                f"{self.kept_line[p]} (racks change no score: information)"})
         self.kept_line[p] = event.line
-        return list(rack)
+        return rack
 
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
                     message: str | None, place: Any) -> None:

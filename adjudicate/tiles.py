@@ -85,7 +85,7 @@ class TileInfo:
 class Alphabet:
     """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
 
-    def __init__(self, name: str, tiles: tuple[TileInfo, ...]) -> None:
+    def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN) -> None:
         self.name = name
         self.tiles = tiles
         self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
@@ -142,18 +142,26 @@ class Alphabet:
             bare[c]: c for c in range(1, len(tiles))
             if len(bare[c]) > 1 and all(ch in single for ch in bare[c])
         }
-        self.spelling = PLAIN
-        self._spellings: dict[str, Alphabet] = {PLAIN: self}
-        self._set_notation(natural, blank, rack, cased_rack=False)
-
-    def _set_notation(self, natural: dict[str, int], blank: dict[str, int], rack: dict[str, int], *,
-                      cased_rack: bool) -> None:
-        """The tables that read game-record notation (plays, racks) in this alphabet's spelling."""
+        self.spelling = spelling if self.digraphs else PLAIN
+        if self.spelling != PLAIN:
+            # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
+            natural = {f: c for f, c in natural.items() if f not in self.digraphs}
+            blank = {f: c for f, c in blank.items() if f.upper() not in self.digraphs}
+            rack = {f: c for f, c in rack.items() if f not in self.digraphs}
+        if self.spelling == QUACKLE:
+            # Natural digraph tiles in lowercase (`llORA`, rack `AALORVll`); a blank is `?` on a
+            # rack and a lowercase single letter (or a bracketed `[ll]`) on the board.
+            for form, code in self.digraphs.items():
+                natural[form.lower()] = code
+                rack[form.lower()] = code
+            for form, code in list(rack.items()):
+                rack.setdefault(form.lower(), code)
+        # The tables that read game-record notation (plays, racks) in this spelling.
         self._natural = natural
         self._blank = blank
         self._multi = frozenset(f for f in natural if len(f) > 1)
         self._rack = rack
-        self._cased_rack = cased_rack  # a rack's case means something (the Quackle spelling)
+        self._cased_rack = self.spelling == QUACKLE  # a rack's case means something there
         # Fast path of parse_tiles: text made only of one-character labels (all English words).
         self._single = {f: c for f, c in natural.items() if len(f) == 1}
         self._single.update({f: c | BLANK_BIT for f, c in blank.items() if len(f) == 1})
@@ -161,7 +169,7 @@ class Alphabet:
         self._rack_single = {f: c for f, c in rack.items() if len(f) == 1}
         self._multi_start = frozenset(f[0] for f in (*natural, *blank) if len(f) > 1) | {"(", ")"}
         self._rack_multi_start = frozenset(f[0] for f in rack if len(f) > 1)
-        self.__dict__.pop("_rack_bytes", None)  # (built on the first rack read: see parse_rack)
+        self._rack_bytes = _rack_bytes(self)  # the fast path of parse_rack
 
     def spelled(self, spelling: str) -> Alphabet:
         """This tile set as a game record in ``spelling`` writes it (one of :data:`SPELLINGS`).
@@ -178,32 +186,12 @@ class Alphabet:
         """
         if spelling not in SPELLINGS:
             raise ValueError(f"unknown spelling {spelling!r} (known: {', '.join(SPELLINGS)})")
-        other = self._spellings.get(spelling)
-        if other is not None:
-            return other
-        if not self.digraphs:
-            self._spellings[spelling] = self
+        if spelling == self.spelling or not self.digraphs:
             return self
-        other = object.__new__(Alphabet)  # the same set: every value shared, the readers replaced
-        other.__dict__.update(self.__dict__)
-        other.spelling = spelling
-        # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
-        plain_forms = set(self.digraphs)
-        natural = {f: c for f, c in self._natural.items() if f not in plain_forms}
-        blank = {f: c for f, c in self._blank.items() if f.upper() not in plain_forms}
-        rack = {f: c for f, c in self._rack.items() if f not in plain_forms}
-        if spelling == QUACKLE:
-            # Natural digraph tiles in lowercase (`llORA`, rack `AALORVll`); a blank is `?` on a
-            # rack and a lowercase single letter (or a bracketed `[ll]`) on the board.
-            for form, code in self.digraphs.items():
-                natural[form.lower()] = code
-                rack[form.lower()] = code
-            for form, code in list(rack.items()):
-                if form.lower() != form and form.lower() not in rack:
-                    rack[form.lower()] = code
-        other._set_notation(natural, blank, rack, cased_rack=spelling == QUACKLE)
-        other._spellings = self._spellings
-        self._spellings[spelling] = other
+        key = (self.name, self.tiles, spelling)
+        other = _SPELLED.get(key)
+        if other is None:
+            other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling)
         return other
 
     def __repr__(self) -> str:
@@ -254,6 +242,7 @@ class Alphabet:
 
 
 _ALPHABETS: dict[str, Alphabet] = {}
+_SPELLED: dict[tuple[str, tuple[TileInfo, ...], str], Alphabet] = {}  # Alphabet.spelled's
 
 
 def get_alphabet(name: str) -> Alphabet:
@@ -414,11 +403,7 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     """Read a rack: ``?`` is a blank, case ignored (but in the Quackle spelling, where a lowercase
     digraph is the digraph tile), every alias accepted."""
     try:
-        table = alphabet._rack_bytes  # type: ignore[attr-defined]
-    except AttributeError:  # the first rack read with this alphabet
-        table = alphabet._rack_bytes = _rack_bytes(alphabet)  # type: ignore[attr-defined]
-    try:
-        codes = text.encode().translate(table)
+        codes = text.encode().translate(alphabet._rack_bytes)
     except UnicodeEncodeError:  # a lone surrogate: the slow path names it
         codes = b"\xff"
     if _NO_TILE not in codes:
