@@ -215,9 +215,11 @@ def diff(
 def _source_line(source: object) -> str:
     if not isinstance(source, dict):
         return str(source)
-    parts = [str(source.get("package") or source.get("file") or "?")]
+    parts = [str(source.get("package") or source.get("repository") or source.get("file") or "?")]
     if source.get("registry"):
         parts[0] += f" ({source['registry']})"
+    if source.get("commit"):  # a list generated from a repository (DISC)
+        parts[0] += f" at {str(source['commit'])[:8]}"
     if source.get("member"):
         parts.append(f"member {source['member']}")
     parts.append(f"SHA-256 {source.get('sha256', '?')}")
