@@ -66,7 +66,8 @@ class Ruleset:
         ``description``: one line for humans.
         ``language``: language of verdicts and messages, ``en`` / ``es`` / ``ca`` (§5 "Lexicon").
         ``alphabet``: the tile set, ``english`` / ``spanish`` / ``catalan`` (§4.1-§4.3).
-        ``default_lexicon``: the lexicon id used when none is given (the shipped stand-ins).
+        ``default_lexicon``: the lexicon id used when none is given (shipped: the English and Spanish
+        stand-ins, the real DISC for Catalan).
 
     Table
         ``players``: players at a standard table: 2, but 3 in MàTaM (§2.1 column heads).
@@ -418,7 +419,7 @@ CATALAN = Ruleset(
     "twice or 3 scoreless rounds end the game, 2-minute turns, 60-minute rounds",
     language="ca",
     alphabet="catalan",
-    default_lexicon="ca-wcatalan",
+    default_lexicon="ca-disc",
     players=3,
     min_players=2,
     max_players=4,

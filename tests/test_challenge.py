@@ -31,6 +31,10 @@ def fast(args, capsys):
         (["--rules", "fise", "CHARRO", "ÑANDÚ"], 0, "ACCEPTABLE"),  # [CH]A[RR]O, ÑANDU
         (["--rules", "fise", "charro", "casa"], 0, "ACCEPTABLE"),
         (["--rules", "catalan", "CEL.LA", "CEL·LA", "QUATRE"], 0, "ACCEPTABLE"),
+        # Catalan answers from DISC (checked against the list): AV, EU, UE are DISC words the old
+        # stand-in (wcatalan) lacked; EM was in the stand-in and is not in DISC.
+        (["--rules", "catalan", "AV", "EU", "UE"], 0, "ACCEPTABLE"),
+        (["--rules", "catalan", "QUATRE", "EM"], 1, "UNACCEPTABLE"),
         (["--rules=catalan", "CASA", "WAT"], None, None),  # W: not a Catalan tile in a spelling
     ],
 )
@@ -42,7 +46,10 @@ def test_verdicts(args, code, verdict, capsys):
     assert got == code
     first, second = out.splitlines()[:2]
     assert first == verdict
-    assert "stand-in" in second  # the shipped lexicons say they are not the tournament lists
+    if "catalan" in args[1]:  # the real list, named with its edition, no stand-in note
+        assert second == "lexicon: DISC e8b6e1c0 (2026-07-29)"
+    else:  # the English and Spanish shipped lexicons say they are not the tournament lists
+        assert "stand-in" in second
 
 
 def test_never_names_the_failing_word(capsys):

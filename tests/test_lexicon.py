@@ -32,7 +32,7 @@ CA = WORDS / "lex_ca_latin1.txt"  # Latin-1
 EN_OLD = WORDS / "lex_en_old.txt"
 EN_NEW = WORDS / "lex_en_new.txt"
 DISC = Path(os.environ.get("ADJUDICATE_DISC", REPO.parent / "shared" / "lexicons" / "disc" / "words.txt.gz"))
-SHIPPED = ("en-kjxqz", "es-aosw", "ca-wcatalan")
+SHIPPED = ("en-kjxqz", "es-aosw", "ca-disc")
 
 # lex_es.txt, by hand: 18 entries; rejected KIWI (line 10), CH (14, 1 tile), INCONSTITUCIONAL (15,
 # 16 tiles); 10 words; duplicates: charro, ÑANDU, chico, 1ICO, arbol = 5.
@@ -439,9 +439,7 @@ def test_info_and_list(
     rows = json.loads(runner.invoke(app, ["lexicon", "list", "--json"]).stdout)
     where = [(r["id"], r["where"], r["shadowed"]) for r in rows]
     assert where[:3] == [("es-test", "env", False), ("en-mine", "env", False), ("es-test", "user", True)]
-    assert {("en-kjxqz", "shipped"), ("es-aosw", "shipped"), ("ca-wcatalan", "shipped")} <= {
-        (r["id"], r["where"]) for r in rows
-    }
+    assert {(lexicon_id, "shipped") for lexicon_id in SHIPPED} <= {(r["id"], r["where"]) for r in rows}
     assert lx.open_lexicon("es-test").name == "Test ES"
     assert lx.open_lexicon("en-mine").where == "env"
     table = runner.invoke(app, ["lexicon", "list"])
@@ -548,23 +546,55 @@ def test_loading_and_looking_up_imports_nothing_heavy() -> None:
     [
         ("en-kjxqz", ["QUIXOTIC", "qi", "za"], ["QXZ", "ZAZAZA"]),
         ("es-aosw", ["CHARRO", "ñandú", "chico"], ["CHARROZ", "QIS"]),
-        ("ca-wcatalan", ["CEL·LA", "cel.la", "QUATRE", "ANY", "col·lecció"], ["QUATREZ", "ANYANY"]),
+        ("ca-disc", ["CEL·LA", "cel.la", "QUATRE", "ANY", "col·lecció"], ["QUATREZ", "ANYANY"]),
     ],
 )
 def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: list[str]) -> None:
     report = lb.verify_lexicon(lexicon_id)
     assert report.ok, report.failures
     lex = lx.open_lexicon(lexicon_id)
-    assert lex.where == "shipped" and lex.standin_note.startswith("stand-in, not ")
-    assert lex.standin_note in lex.label()
+    assert lex.where == "shipped"
     assert all(lex.contains_word(w) for w in good)
     assert not any(lex.contains_word(w) for w in bad)
     assert (REPO / "lexicons" / lexicon_id / "LICENSE").stat().st_size > 1000
-    assert (
-        (REPO / "lexicons" / lexicon_id / "ATTRIBUTION")
-        .read_text("utf-8")
-        .startswith(f"{lexicon_id}: a demonstration stand-in")
-    )
+    attribution = (REPO / "lexicons" / lexicon_id / "ATTRIBUTION").read_text("utf-8")
+    if lexicon_id == "ca-disc":  # the real list: no stand-in note anywhere
+        assert lex.standin_note == "" and lex.label() == "DISC e8b6e1c0 (2026-07-29)"
+        assert attribution.startswith("ca-disc: DISC, ") and "stand-in" not in lex.label()
+    else:
+        assert lex.standin_note.startswith("stand-in, not ") and lex.standin_note in lex.label()
+        assert attribution.startswith(f"{lexicon_id}: a demonstration stand-in")
+
+
+def test_shipped_disc_says_whose_it_is_and_under_which_licence() -> None:
+    directory = REPO / "lexicons" / "ca-disc"
+    attribution = (directory / "ATTRIBUTION").read_text("utf-8")
+    for needed in ("Joan Montané", "https://github.com/jmontane/disc",
+                   "e8b6e1c05837345e9bb2eea41d35ec4f040cacd2", "flexiona.py", "may differ slightly"):
+        assert needed in attribution, needed
+    licence = (directory / "LICENSE").read_text("utf-8")
+    assert licence.split()[:5] == ["GNU", "GENERAL", "PUBLIC", "LICENSE", "Version"] and "29 June 2007" in licence
+    manifest = json.loads((directory / "manifest.json").read_text("utf-8"))
+    assert (manifest["licence"], manifest["standin"], manifest["name"]) == ("GPL-3.0", "", "DISC")
+    assert manifest["source"]["commit"] == "e8b6e1c05837345e9bb2eea41d35ec4f040cacd2"
+    info = CliRunner().invoke(app, ["lexicon", "info", "ca-disc"])
+    assert info.exit_code == 0, info.output
+    lines = {line.split("  ")[0]: line.split("  ")[-1].strip() for line in info.stdout.splitlines()}
+    assert (lines["name"], lines["stand-in"], lines["licence"]) == ("DISC e8b6e1c0 (2026-07-29)", "no", "GPL-3.0")
+    assert lines["source"].startswith("https://github.com/jmontane/disc at e8b6e1c0, SHA-256 0ff874ae")
+
+
+@pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")
+def test_shipped_disc_is_exactly_the_real_list() -> None:
+    """The shipped ca-disc holds the words of the DISC list read independently (not through the
+    shipped lexicon's files), no more and no fewer; and its DAWG answers for each."""
+    with gzip.open(DISC, "rt", encoding="utf-8") as handle:
+        real = handle.read().split()
+    shipped = words_of(REPO / "lexicons" / "ca-disc")
+    assert len(real) == len(shipped) == 583013
+    assert sorted(real) == sorted(shipped)
+    lex = lx.open_lexicon("ca-disc")
+    assert all(lex.contains_word(word) for word in real[::97])
 
 
 @pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")

@@ -30,7 +30,7 @@ EXPECTED = {
     "aliases": ((), (), (), ("matam",)),
     "language": ("en", "en", "es", "ca"),
     "alphabet": ("english", "english", "spanish", "catalan"),
-    "default_lexicon": ("en-kjxqz", "en-kjxqz", "es-aosw", "ca-wcatalan"),
+    "default_lexicon": ("en-kjxqz", "en-kjxqz", "es-aosw", "ca-disc"),
     "players": (2, 2, 2, 3),
     "min_players": (2, 2, 2, 2),
     "max_players": (2, 2, 2, 4),

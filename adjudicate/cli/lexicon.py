@@ -236,7 +236,7 @@ def info(
 ) -> None:
     """What a lexicon is: name, edition, alphabet, count, checksums, source, licence, where it is.
 
-    Example: adjudicate lexicon info ca-wcatalan
+    Example: adjudicate lexicon info ca-disc
     """
     from adjudicate.lexicon import lexicon_info
 
