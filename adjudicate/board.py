@@ -442,10 +442,7 @@ class Board:
         Raises :class:`IllegalPlacementError` (an ``IllegalPlayError``) with a ``reason`` code.
         """
         move = self.play(place)
-        grid = self.grid
-        for sq in move.new_squares:
-            grid[sq] = EMPTY
-        self.count -= len(move.new_squares)
+        self.take_back(move)
         return move
 
     def play(self, place: Place) -> Move:
@@ -639,6 +636,13 @@ class Board:
                             "not be made of two",
                             word.squares[j],
                         )
+
+    def take_back(self, move: Move) -> None:
+        """Take a placed move's new tiles off the board again (a withdrawn phony)."""
+        grid = self.grid
+        for sq in move.new_squares:
+            grid[sq] = EMPTY
+        self.count -= len(move.new_squares)
 
     def place(self, move: Move) -> None:
         """Put a resolved move's new tiles on the board."""

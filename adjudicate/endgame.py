@@ -29,16 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from adjudicate.errors import AdjudicateError
+from adjudicate.kinds import Ending
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
 from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
 
-ENDING_WENT_OUT = "went_out"
-ENDING_PASSES = "passes"
-ENDING_SCORELESS = "scoreless"
-ENDING_BLOCKED = "blocked"
-ENDING_TIME = "time"
 #: Values of ``ended=`` (``went_out`` is given as ``went_out=PLAYER`` instead).
-ENDINGS = (ENDING_PASSES, ENDING_SCORELESS, ENDING_BLOCKED, ENDING_TIME)
+ENDINGS = (Ending.PASSES, Ending.SCORELESS, Ending.BLOCKED, Ending.TIME)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -96,10 +92,50 @@ class EndgameResult:
         }
 
 
-def winners_of(finals: dict[str, int]) -> tuple[str, ...]:
-    """Every player with the highest score, in input order."""
-    best = max(finals.values())
-    return tuple(name for name, score in finals.items() if score == best)
+# -- the rules of the end, one function each (the replay, `endgame` and `show` use these) ------------
+def scoreless_ending(pass_run: int, scoreless: int, seats: int, ruleset: Ruleset, *,
+                     scoreless_limit: int) -> Ending | None:
+    """Whether ``pass_run`` consecutive passes or ``scoreless`` consecutive scoreless turns at a
+    table of ``seats`` end the game, and how: every player passed ``passes_per_player_to_end``
+    times in a row (exchanges are not passes), or ``scoreless_limit`` scoreless turns
+    (:func:`scoreless_limit`)."""
+    if ruleset.passes_per_player_to_end and pass_run >= seats * ruleset.passes_per_player_to_end:
+        return Ending.PASSES
+    if ruleset.scoreless_turns_to_end and scoreless >= scoreless_limit:
+        return Ending.SCORELESS
+    return None
+
+
+def scoreless_limit(ruleset: Ruleset, table: int) -> int:
+    """The scoreless turns that end a game at a table of ``table`` players: the ruleset's figure
+    is for its usual table (``players``), in rounds of it (the Catalan three scoreless rounds are
+    9 turns at three players, 6 at two)."""
+    limit = ruleset.scoreless_turns_to_end * table // ruleset.players
+    return limit if limit > 1 else 1
+
+
+def outplay_points(value: int, ruleset: Ruleset) -> int:
+    """What the player who went out adds for opponents' tiles worth ``value``: twice it (NASPA,
+    WESPA), or the value itself, which the opponents lose (international: FISE, Catalan)."""
+    return 2 * value if ruleset.outplay == OUTPLAY_DOUBLE else value
+
+
+def opponents_lose_tiles(ruleset: Ruleset) -> bool:
+    """Whether a player caught with tiles when another went out subtracts them (international)."""
+    return ruleset.outplay != OUTPLAY_DOUBLE
+
+
+def winners_of(finals: dict[str, int] | list[tuple[str, int]],
+               out: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Every player with the highest score, in input order (``finals``: name -> score, or (name,
+    score) pairs when two players may share a name); ``out`` (forfeited) never win: when every
+    player is out, nobody wins."""
+    pairs = list(finals.items()) if isinstance(finals, dict) else finals
+    scores = [score for name, score in pairs if name not in out]
+    if not scores:
+        return ()
+    best = max(scores)
+    return tuple(name for name, score in pairs if score == best and name not in out)
 
 
 def _check_racks(
@@ -184,14 +220,14 @@ def rack_adjustments(
     _check_racks(full, alphabet, ruleset)
     values = {name: alphabet.rack_value(rack) for name, rack in full.items()}
 
-    ending = ENDING_WENT_OUT if went_out is not None else ended
+    ending = Ending.WENT_OUT if went_out is not None else Ending(ended)
     adjust = dict.fromkeys(players, 0)
     notes: list[str] = []
     outplay: str | None = None
-    if ending == ENDING_TIME and not ruleset.time_limit_ending_adjusts:
+    if ending is Ending.TIME and not ruleset.time_limit_ending_adjusts:
         notes.append("game ended on the time limit: no rack adjustment")
     else:
-        if ending == ENDING_WENT_OUT:
+        if ending is Ending.WENT_OUT:
             if full[went_out]:  # type: ignore[index]
                 raise AdjudicateError(
                     f"{went_out} went out but holds {format_rack(full[went_out], alphabet)}: "  # type: ignore[index]
@@ -206,18 +242,16 @@ def rack_adjustments(
                     f"{name} has no tiles: a player who had not gone out holds at least one tile "
                     f"(write {name}=SCORE:RACK)"
                 )
-        if ending == ENDING_WENT_OUT:
+        if ending is Ending.WENT_OUT:
             outplay = ruleset.outplay
-            total = sum(values[name] for name in stuck)
-            if outplay == OUTPLAY_DOUBLE:
-                adjust[went_out] = 2 * total  # type: ignore[index]
+            adjust[went_out] = outplay_points(sum(values[name] for name in stuck), ruleset)  # type: ignore[index]
+            if not opponents_lose_tiles(ruleset):
                 notes.append(f"{went_out} adds twice the opponents' tiles ({ruleset.name})")
                 if len(players) > 2:
                     notes.append("2 x the sum of all opponents' tiles: inferred for more than 2 players")
             else:
                 for name in stuck:
                     adjust[name] = -values[name]
-                adjust[went_out] = total  # type: ignore[index]
                 notes.append(
                     f"each other player subtracts their tiles; {went_out} adds the total ({ruleset.name})"
                 )

@@ -19,30 +19,39 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from operator import attrgetter
+from dataclasses import replace as _replace_record
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
 from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
+from adjudicate.endgame import opponents_lose_tiles, outplay_points, winners_of
 from adjudicate.errors import AdjudicateError
-from adjudicate.gcg import _RACK_RE, GameRecord, GcgEvent
+from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.lexicon import TileMemo
-from adjudicate.notation import format_coord, parse_play
+from adjudicate.notation import parse_play
+from adjudicate.replay import (
+    MAX_SEATS,
+    TURN_KINDS,
+    GameState,
+    LastPlay,
+    choose_spelling,
+    holds,
+    less,
+    missing_from_counts,
+    multiset_missing,
+    seating,
+)
+from adjudicate.report import Discrepancy, EventResult, Info, PlayerResult, RescoreReport
 from adjudicate.rules import (
     BONUS_PER_WORD,
     CHALLENGE_BONUS,
-    OUTPLAY_DOUBLE,
     Ruleset,
     find_ruleset,
 )
-from adjudicate.scoring import score_play
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
-    BRACKETED,
-    PLAIN,
-    QUACKLE,
-    SPELLINGS,
     LETTER_MASK,
     PLAYED_THROUGH,
     THROUGH_BIT,
@@ -53,20 +62,14 @@ from adjudicate.tiles import (
     parse_rack,
 )
 
-# Discrepancy kinds (SPEC §1.3).
-SCORE, CUMULATIVE, END_RACK, TIME_PENALTY = "score", "cumulative", "end_rack", "time_penalty"
-ILLEGAL_PLAY, UNEXPECTED_EVENT, PARSE = "illegal_play", "unexpected_event", "parse"
-
-MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
-
-TURN_KINDS = frozenset({"play", "pass", "exchange"})
-END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
+__all__ = [
+    "Discrepancy", "EventResult", "ForeignTilesError", "Info", "PlayerResult", "ReplayPoint",
+    "RescoreReport", "choose_ruleset", "choose_spelling", "replay_until", "rescore_game",
+]
 
 _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
 # (A clock's display may be written with its sign: `overtime -03:20` is 3:20 over.)
 _OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
-_UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
-_BRACKETED = re.compile(r"\[[^\]]*\]")
 
 # `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
 _LEXICON_RULES = (
@@ -78,146 +81,6 @@ _LEXICON_RULES = (
 _DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
 # The rulesets choose_ruleset names, looked up once (find_ruleset normalises the name each call).
 _RULESETS = {name: find_ruleset(name) for name in ("naspa", "wespa", "fise", "catalan")}
-
-
-@dataclass(slots=True)
-class Discrepancy:
-    line: int
-    kind: str
-    recorded: Any
-    computed: Any
-    message: str
-    player: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "line": self.line,
-            "kind": self.kind,
-            "player": self.player,
-            "recorded": self.recorded,
-            "computed": self.computed,
-            "message": self.message,
-        }
-
-
-class EventResult:
-    """One event as replayed. (A plain class whose defaults live on the class: one is made for
-    every event, and setting sixteen fields in a dataclass ``__init__`` costs more than the rest.)"""
-
-    position: str | None = None
-    tiles: str | None = None
-    words: list[dict[str, Any]] | None = None
-    recorded_score: int | None = None
-    computed_score: int | None = None
-    recorded_cumulative: int | None = None
-    computed_cumulative: int | None = None
-    # Kept raw and formatted only when the report is shown (formatting every play costs time).
-    move: Any = None
-    board: Any = None  # for its values and layout only: scoring a move needs nothing else
-    bingo: tuple[int, int] = (7, 50)
-    alphabet: Any = None
-
-    def __init__(self, line: int, player: str, kind: str) -> None:
-        self.line = line
-        self.player = player
-        self.kind = kind
-
-    def __repr__(self) -> str:
-        return (f"EventResult(line={self.line}, player={self.player!r}, kind={self.kind!r}, "
-                f"recorded_score={self.recorded_score}, computed_score={self.computed_score})")
-
-    def finish(self) -> None:
-        """Turn the raw move into canonical text (``.`` for played-through squares), its position
-        the main word's (a one-tile play written the way it forms no word is turned: 5E .Z, not
-        the F5 written, which with .Z would put the Z on F6)."""
-        if self.move is not None:
-            main, alphabet = self.move.main, self.alphabet
-            self.position = format_coord(self.move.coord)
-            self.tiles = format_word(
-                [t if i in main.new else -1 for i, t in enumerate(main.tiles)], alphabet)
-            if self.board is not None:
-                breakdown = score_play(self.board, self.move, bingo_tiles=self.bingo[0],
-                                       bingo_bonus=self.bingo[1])
-                self.words = [{"word": format_word(w.tiles, alphabet), "score": w.score}
-                              for w in breakdown.words]
-            self.move = self.board = None
-
-    def to_dict(self) -> dict[str, Any]:
-        self.finish()
-        out: dict[str, Any] = {"line": self.line, "player": self.player, "kind": self.kind}
-        if self.position is not None:
-            out["position"] = self.position
-        if self.tiles is not None:
-            out["tiles"] = self.tiles
-        if self.words:
-            out["words"] = self.words
-        out.update(
-            recorded_score=self.recorded_score,
-            computed_score=self.computed_score,
-            recorded_cumulative=self.recorded_cumulative,
-            computed_cumulative=self.computed_cumulative,
-        )
-        return out
-
-
-@dataclass(slots=True)
-class PlayerResult:
-    nick: str
-    name: str
-    recorded_final: int | None
-    computed_final: int
-
-
-@dataclass(slots=True)
-class RescoreReport:
-    file: str
-    ruleset: str
-    ruleset_reason: str
-    lexicon: str | None
-    players: list[PlayerResult]
-    events: list[EventResult]
-    discrepancies: list[Discrepancy]
-    info: list[dict[str, Any]]
-    ending: str | None  # "went_out", "scoreless", "passes", "time", or None (unfinished)
-    winners: list[str]
-    checked_words_with: str | None = None
-    spelling: str | None = None  # how the record writes digraph tiles (None: a set without them)
-    spelling_reason: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not self.discrepancies
-
-    @property
-    def winner(self) -> str | None:
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "ruleset": self.ruleset,
-            "ruleset_reason": self.ruleset_reason,
-            "lexicon": self.lexicon,
-            "spelling": self.spelling,
-            "spelling_reason": self.spelling_reason,
-            "checked_words_with": self.checked_words_with,
-            "players": [
-                {
-                    "nick": p.nick,
-                    "name": p.name,
-                    "recorded_final": p.recorded_final,
-                    "computed_final": p.computed_final,
-                }
-                for p in self.players
-            ],
-            "events": [e.to_dict() for e in self.events],
-            "discrepancies": [d.to_dict() for d in self.discrepancies],
-            "info": self.info,
-            "ending": self.ending,
-            "winner": self.winner,
-            "winners": self.winners,
-            "ok": self.ok,
-        }
 
 
 def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Ruleset, str]:
@@ -258,59 +121,6 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
     return ruleset, reason
 
 
-def choose_spelling(record: GameRecord, alphabet: Alphabet,
-                    explicit: str | None = None) -> tuple[Alphabet, str | None]:
-    """How ``record`` writes the digraph tiles of ``alphabet`` (SPEC §4), and why, as the alphabet
-    that reads it (:meth:`~adjudicate.tiles.Alphabet.spelled`) and a phrase for the report: ``None``
-    for a tile set with no such tiles (English, Catalan), which reads one way only.
-
-    ``explicit`` (``--spelling``) decides; else lowercase digraphs on a rack (a rack never holds a
-    lowercase letter in standard GCG) are the Quackle spelling; else ``#tile`` lines, a bracketed
-    label or a digit alias anywhere in the record's tiles are the bracketed spelling of Macondo and
-    Woogles; else (a record typed by hand) plain spelling.
-    """
-    if not alphabet.digraphs:
-        return alphabet, None
-    if explicit:
-        return alphabet.spelled(explicit), f"{SPELLINGS[explicit]} (--spelling {explicit})"
-    lower = tuple(form.lower() for form in alphabet.digraphs)
-    racks = [(event.line, event.rack) for event in record.events if event.rack]
-    racks += [(line, value) for line, key, value in record.pragmas if _RACK_RE.fullmatch(key)]
-    for line, rack in racks:
-        if any(form in _BRACKETED.sub("", rack) for form in lower):
-            return alphabet.spelled(QUACKLE), f"{SPELLINGS[QUACKLE]} (rack {rack} at line {line})"
-    if record.multichar_tiles:
-        return alphabet.spelled(BRACKETED), f"{SPELLINGS[BRACKETED]} (#tile lines)"
-    aliases = {alias for info in alphabet.tiles for alias in info.aliases if not alias.isalpha()}
-    for event in record.events:
-        for text in (event.rack, event.tiles):
-            if text and ("[" in text or not aliases.isdisjoint(text)):
-                return (alphabet.spelled(BRACKETED),
-                        f"{SPELLINGS[BRACKETED]} ({text} at line {event.line})")
-    return alphabet.spelled(PLAIN), f"{SPELLINGS[PLAIN]} (no bracket, digit or #tile line in the record)"
-
-
-# _Replay.last_play, the last turn when it was a tile play (what a withdrawal takes back, what a
-# challenge bonus is for). A tuple, as one is made per play (a dict costs more): the player, the
-# move, its score (bingo included), the tiles drawn after it, its event, and as they were before
-# it: the scoreless turns, the player's rack size and the tiles they were known to hold.
-_LastPlay = tuple[int, Any, int, int, GcgEvent, int, int, "tuple[int, ...] | None"]
-
-
-_new_object = object.__new__
-_NUMBER = attrgetter("number")
-_NICK = attrgetter("nick")
-_LINE = attrgetter("line")
-_TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
-
-
-def _tile_counts(alphabet: Alphabet) -> tuple[int, ...]:
-    counts = _TILE_COUNTS.get(alphabet.name)
-    if counts is None:
-        counts = _TILE_COUNTS[alphabet.name] = tuple(info.count for info in alphabet.tiles)
-    return counts
-
-
 class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
@@ -323,152 +133,72 @@ def _readable(text: str | None, alphabet: Alphabet) -> bool:
     return True
 
 
-def _missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
-    """Tiles of ``tiles`` beyond ``counts`` (how many of each code there are), sorted."""
-    return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
+class _Rescore(GameState):
+    """One game replayed and compared with its record. Internal: use :func:`rescore_game`.
 
+    The game itself (board, bag, racks, turns, the end) is the :class:`GameState`; this adds the
+    record's running totals beside ours (:meth:`account`), the findings, and one method per kind
+    of event line (:data:`_HANDLERS`).
+    """
 
-def _less(held: Any, gone: Any) -> list[int]:
-    """``held`` less each tile of ``gone`` that it holds (a blank played, ``code | BLANK_BIT``, is
-    a blank on the rack)."""
-    left = list(held)
-    for t in gone:
-        t = BLANK if t & BLANK_BIT else t
-        if t in left:
-            left.remove(t)
-    return left
-
-
-def _multiset_missing(have: Any, need: Any) -> list[int]:
-    """Tiles of ``need`` that the rack ``have`` cannot supply."""
-    left = list(have)
-    try:  # (the common case, every tile there, without a list of the missing)
-        for t in need:
-            left.remove(t)
-        return []
-    except ValueError:
-        pass
-    left = list(have)
-    missing = []
-    for t in need:
-        try:
-            left.remove(t)
-        except ValueError:
-            missing.append(t)
-    return missing
-
-
-class _Replay:
-    """The state of one replay. Internal: use :func:`rescore_game`."""
-
-    # Slots: attribute access is the replay's commonest operation, and a plain instance of more than
-    # 30 attributes keeps them in a dictionary (CPython 3.11), where every access costs more.
     __slots__ = (
-        "record", "ruleset", "bingo", "scoreless_limit", "reason", "lexicon", "words", "alphabet", "board",
-        "nicks", "index", "seat_of", "unseen", "bag", "rack_size", "known_left", "bases",
-        "board_uncertain", "computed", "last_recorded", "discrepancies", "events", "info",
-        "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at", "out_player",
-        "end_lines", "time_seen", "forfeits", "overtime", "end_adjustment", "time_adjustment",
-        "after_end_pass_ok", "loose_play", "spelling_reason", "kept", "kept_line", "kept_undo",
+        "record", "reason", "lexicon", "spelling_reason", "words", "bases", "computed",
+        "last_recorded", "discrepancies", "events", "info", "end_lines", "time_seen", "forfeits",
+        "overtime", "end_adjustment", "time_adjustment",
     )
 
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
         alphabet: Alphabet | None = None, spelling_reason: str | None = None,
     ) -> None:
+        nicks = seating(record)
+        if len(nicks) > MAX_SEATS:
+            source = "#player lines" if len(record.players) >= 2 else "players taken from the events"
+            raise AdjudicateError(
+                f"{record.name}: {len(nicks)} players ({source}): a game has at most {MAX_SEATS}"
+            )
+        # The tile set as the record spells it (choose_spelling).
+        alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
+        super().__init__(ruleset, alphabet, nicks, table=max(len(record.players), 2))
         self.record = record
-        self.ruleset = ruleset
-        self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
-        # The scoreless-turn limit is given for the usual table (`players`): rounds of it. A Catalan
-        # "three scoreless rounds" is 9 turns at three players, 6 at two.
-        # (Conditional expressions here, not max(): a builtin call costs three times as much.)
-        seats = len(record.players) if len(record.players) > 2 else 2
-        limit = ruleset.scoreless_turns_to_end * seats // ruleset.players
-        self.scoreless_limit = limit if limit > 1 else 1
         self.reason = reason
         self.lexicon = lexicon
-        # The tile set as the record spells it (choose_spelling).
-        self.alphabet: Alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
         self.spelling_reason = spelling_reason
         # The word checks ask a memo keyed by tile codes: the caller's own, which lasts from game
         # to game (as `rescore --check-words` passes it), or one for this game.
         words = lexicon
-        if type(words) is TileMemo and words.alphabet.name != self.alphabet.name:
+        if type(words) is TileMemo and words.alphabet.name != alphabet.name:
             words = words.lexicon
         if words is not None and type(words) is not TileMemo:
-            words = TileMemo(words, self.alphabet)
+            words = TileMemo(words, alphabet)
         self.words = words
-        self.board = Board(self.alphabet)
-        players = record.players
-        if len(players) == 2 and players[0].number < players[1].number:
-            self.nicks = [players[0].nick, players[1].nick]  # the usual header: sorting costs more
-        else:
-            self.nicks = list(map(_NICK, sorted(players, key=_NUMBER)))
-        if len(self.nicks) < 2:  # a broken header: take the players from the events (reported)
-            for event in record.events:
-                if event.nick not in self.nicks:
-                    self.nicks.append(event.nick)
-        if len(self.nicks) > MAX_SEATS:
-            source = "#player lines" if len(record.players) >= 2 else "players taken from the events"
-            raise AdjudicateError(
-                f"{record.name}: {len(self.nicks)} players ({source}): a game has at most {MAX_SEATS}"
-            )
-        self.index: dict[str, list[int]] = {}  # the seats of each nick
-        self.seat_of: dict[str, int] = {}  # the seat of a nick that is one player's (the common case)
-        for i, nick in enumerate(self.nicks):
-            if nick in self.index:
-                self.index[nick].append(i)
-                self.seat_of.pop(nick, None)  # shared: the seat is chosen by turn (see seat)
-            else:
-                self.index[nick] = [i]
-                self.seat_of[nick] = i
-        n = len(self.nicks)
-        # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
-        self.unseen = list(_tile_counts(self.alphabet))
-        bag = 100 - ruleset.rack_size * n
-        self.bag = bag if bag > 0 else 0
-        self.rack_size = [ruleset.rack_size] * n
-        self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
-        # The rack chain (check_kept): tiles each player is known to still hold from their last
-        # whole rack (the line of that rack), and what a withdrawal gives back to the player.
-        self.kept: list[tuple[int, ...] | list[int] | None] = [None] * n
-        self.kept_line = [0] * n
-        self.kept_undo: tuple[int, ...] | list[int] | None = None
+        n = len(nicks)
         # The record's running totals: candidates for "the cumulative before this line" (more than
-        # one after a line the record may or may not have counted). n <= MAX_SEATS; two, usually.
-        self.bases: list[list[int]] = [[0], [0]] if n == 2 else [[0], [0], [0], [0]][:n]
-        self.board_uncertain = 0  # line of the first play that could not be put on the board
+        # one after a line the record may or may not have counted).
+        self.bases: list[list[int]] = [[0] for _ in range(n)]
         self.computed: list[int] = [0] * n
         self.last_recorded: list[int | None] = [None] * n
         self.discrepancies: list[Discrepancy] = []
         self.events: list[EventResult] = []
-        self.info: list[dict[str, Any]] = []
-        self.turn_player: int | None = None  # who moved last (a turn event)
-        # The last turn, when it was a tile play (see _LastPlay).
-        self.last_play: _LastPlay | None = None
-        self.scoreless = 0
-        self.pass_run = 0
-        self.ending: str | None = None
-        self.ended_at = 0
-        self.out_player: int | None = None
+        self.info: list[Info] = []
         self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
         self.time_seen: set[int] = set()
         self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
         self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
         self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
         self.time_adjustment = [0] * n
-        self.after_end_pass_ok = False
-        self.loose_play = 0  # line of the last illegal play whose tiles went down as written
 
     # -- reporting ------------------------------------------------------------------------------
-    def flag(self, event: GcgEvent | None, kind: str, message: str, recorded: Any = None,
+    def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
              computed: Any = None, line: int | None = None) -> None:
+        """Report a finding at ``line`` (default: the event's)."""
         where = line if line is not None else (event.line if event else 0)
-        if self.board_uncertain and kind in (SCORE, ILLEGAL_PLAY) and where > self.board_uncertain:
+        if (self.board_uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
+                and where > self.board_uncertain):
             # A consequence, most likely, of the line the board lacks: information, not a finding.
-            self.info.append({"line": where, "kind": "unchecked", "player": event.nick if event else None,
-                              "message": f"line {where}: {message} (not checked: the board lacks "
-                                         f"the play at line {self.board_uncertain})"})
+            self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
+                                  f"line {where}: {message} (not checked: the board lacks "
+                                  f"the play at line {self.board_uncertain})"))
             return
         self.discrepancies.append(
             Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
@@ -476,7 +206,7 @@ class _Replay:
         )
 
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
-                what: str, *, unexpected: bool = False, kind: str = SCORE) -> None:
+                what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE) -> None:
         """Compare the line's score and cumulative with ours; move both totals on.
 
         The cumulative is checked against the record's own previous cumulative plus the line's
@@ -513,7 +243,7 @@ class _Replay:
             new = [cum]
         else:
             expected = bases[0] + step
-            self.flag(event, CUMULATIVE,
+            self.flag(event, Finding.CUMULATIVE,
                       f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
                       cum, expected)
             new = [cum, expected]
@@ -536,10 +266,10 @@ class _Replay:
             rack = parse_rack(event.rack, self.alphabet)
         except AdjudicateError as err:
             self.foreign(event, event.rack, err)
-            self.flag(event, ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
+            self.flag(event, Finding.ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
             return None
         if len(rack) > self.ruleset.rack_size:
-            self.flag(event, ILLEGAL_PLAY,
+            self.flag(event, Finding.ILLEGAL_PLAY,
                       f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
         counts = self.unseen
         # Take the rack's tiles out of the unseen ones: a count below zero is a tile the rack holds
@@ -553,21 +283,14 @@ class _Replay:
         if short or not take:
             self.put_back(rack)
         if short:
-            missing = _missing_from_counts(counts, rack)
-            self.flag(event, ILLEGAL_PLAY,
+            missing = missing_from_counts(counts, rack)
+            self.flag(event, Finding.ILLEGAL_PLAY,
                       f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
                       "is not left in the bag (counting the tiles on the board)")
             if take:
                 for t in rack:
                     counts[t] -= 1
         return rack
-
-    def put_back(self, rack: tuple[int, ...] | None) -> None:
-        """Undo ``read_rack(event, take=True)``: the rack's tiles are unseen again."""
-        if rack is not None:
-            counts = self.unseen
-            for t in rack:
-                counts[t] += 1
 
     def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
         """Stop at a letter of another alphabet (Ę, Ł...): the record is not a game of this set."""
@@ -584,29 +307,16 @@ class _Replay:
     # -- turn order -------------------------------------------------------------------------------
     def wrong_name(self, event: GcgEvent, p: int) -> int:
         """A move written under the wrong player whose cumulative is the right player's: theirs."""
-        expected = (self.turn_player + 1) % len(self.nicks)  # type: ignore[operator]
+        expected = self.next_player()
         cum, score = event.cumulative, event.score
         if p == expected or cum is None or score is None:
             return p
         if cum - score in self.bases[expected] and cum - score not in self.bases[p]:
-            self.flag(event, UNEXPECTED_EVENT,
+            self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"a move written for {event.nick}, but it is {self.nicks[expected]}'s turn "
                       f"and the cumulative is theirs (counted as theirs)")
             return expected
         return p
-
-    def seat(self, seats: list[int], event: GcgEvent) -> int:
-        """The player an event is for; when two players share a nick, the one whose turn it is."""
-        if len(seats) == 1:
-            return seats[0]
-        if self.turn_player is not None:
-            if event.kind in TURN_KINDS:
-                nxt = (self.turn_player + 1) % len(self.nicks)
-                if nxt in seats:
-                    return nxt
-            elif self.turn_player in seats:
-                return self.turn_player
-        return seats[0]
 
     def check_turn(self, event: GcgEvent, p: int) -> bool:
         """Check whose turn it is; False for a move after the end of the game (not replayed)."""
@@ -614,13 +324,13 @@ class _Replay:
             if event.kind == "pass" and self.after_end_pass_ok and p != self.out_player:
                 self.after_end_pass_ok = False
                 return True
-            self.flag(event, UNEXPECTED_EVENT,
+            self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"{event.nick} moves after the end of the game (ended at line {self.ended_at})")
             return False
         if self.turn_player is not None:
-            expected = (self.turn_player + 1) % len(self.nicks)
+            expected = self.next_player()
             if p != expected:
-                self.flag(event, UNEXPECTED_EVENT,
+                self.flag(event, Finding.UNEXPECTED_EVENT,
                           f"{event.nick} moves out of turn: {self.nicks[expected]} was to play")
         self.turn_player = p
         return True
@@ -629,18 +339,7 @@ class _Replay:
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
         rack = self.read_rack(event, True)  # taken out of unseen: what stays on it is put back below
-        kept = self.kept[p]
-        if rack is not None and len(rack) == self.rack_size[p]:  # a whole rack: see check_kept
-            if kept:
-                have = list(rack)
-                try:
-                    for t in kept:
-                        have.remove(t)
-                except ValueError:
-                    self.check_kept(event, p, rack)
-            self.kept_line[p] = event.line
-            kept = rack
-        self.kept_undo = kept  # what a withdrawal of this play gives back
+        kept = self.check_kept(event, p, rack) if rack is not None else self.kept[p]
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
@@ -674,7 +373,7 @@ class _Replay:
             for t in new:  # (a blank is a blank, whatever it stands for)
                 unseen[BLANK if t & BLANK_BIT else t] -= 1
             if placed > self.rack_size[p]:  # (with a rack, its tiles are checked one by one)
-                self.flag(event, ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
+                self.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
                           f"{event.nick} holds {self.rack_size[p]}")
         else:
             left = list(rack)
@@ -693,23 +392,22 @@ class _Replay:
                         missing.append(t)
                         unseen[t] -= 1  # on the board now, though not from the rack
                 if missing:
-                    self.flag(event, ILLEGAL_PLAY, f"{position} {written}: "
+                    self.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: "
                               f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
             for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
                 unseen[t] += 1
         if kept is not None:  # (a whole rack less the tiles played is what is left of it)
-            self.kept[p] = left if kept is rack else _less(kept, new)
+            self.kept[p] = left if kept is rack else less(kept, new)
         bingo = self.bingo
         result.bingo = bingo
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
         if placed >= bingo[0]:
             total += bingo[1]
-        bag = self.bag
-        drawn = placed if placed < bag else bag
-        self.bag = bag - drawn
         rack_size, known_left = self.rack_size, self.known_left
-        self.last_play = (p, move, total, drawn, event, self.scoreless, rack_size[p], known_left[p])
-        rack_size[p] += drawn - placed
+        size_before = rack_size[p]
+        drawn = self.draw(p, placed)
+        self.last_play = LastPlay(p, move, total, drawn, event, self.scoreless, size_before,
+                                  known_left[p], kept)
         if drawn:
             known_left[p] = None
         elif left is not None:
@@ -736,12 +434,12 @@ class _Replay:
                         bad = []
                     bad.append(format_word(w, alphabet))
             if bad:
-                self.info.append({"line": event.line, "kind": "phony", "player": event.nick,
-                                  "words": bad, "play": f"{position} {written}"})
+                self.info.append(Info(event.line, Note.PHONY, event.nick, words=bad,
+                                      play=f"{position} {written}"))
         if rack_size[p] <= 0 and not self.bag:
             rack_size[p] = 0
             known_left[p] = ()
-            self.end(event, "went_out", out=p)
+            self.end(event.line, Ending.WENT_OUT, out=p)
 
     def check_kept(self, event: GcgEvent, p: int,
                    rack: tuple[int, ...] | None) -> tuple[int, ...] | list[int] | None:
@@ -754,16 +452,16 @@ class _Replay:
         kept = self.kept[p]
         if rack is None or len(rack) != self.rack_size[p]:
             return kept
-        if kept:
-            missing = _multiset_missing(rack, kept)
+        if kept and not holds(rack, kept):
+            missing = multiset_missing(rack, kept)
             if missing:
                 alphabet = self.alphabet
-                self.info.append({
-                    "line": event.line, "kind": "rack_chain", "player": event.nick,
-                    "missing": format_rack(missing, alphabet),
-                    "message": f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
-                               f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
-                               f"{self.kept_line[p]} (racks change no score: information)"})
+                self.info.append(Info(
+                    event.line, Note.RACK_CHAIN, event.nick,
+                    f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
+                    f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
+                    f"{self.kept_line[p]} (racks change no score: information)",
+                    missing=format_rack(missing, alphabet)))
         self.kept_line[p] = event.line
         return rack
 
@@ -805,25 +503,23 @@ class _Replay:
         if message:
             if not self.board_uncertain and not as_written:
                 message += " (later plays are checked on the board without it)"
-            self.flag(event, ILLEGAL_PLAY, message)
+            self.flag(event, Finding.ILLEGAL_PLAY, message)
         if not as_written:
             self.board_uncertain = self.board_uncertain or event.line
         else:
             self.loose_play = event.line
-        drawn = min(placed, self.bag)
-        self.bag -= drawn
-        self.rack_size[p] += drawn - placed
+        self.draw(p, placed)
         self.known_left[p] = None
-        self.kept[p] = self.kept_undo = None  # (which tiles left the rack is not known)
+        self.kept[p] = None  # (which tiles left the rack is not known)
         self.scoreless = self.pass_run = 0
         self.last_play = None
         self.account(event, result, p, event.score or 0, what, unexpected=True)
         if self.rack_size[p] <= 0 and self.bag == 0:
             self.rack_size[p] = 0
-            self.end(event, "went_out", out=p)
+            self.end(event.line, Ending.WENT_OUT, out=p)
 
     def play_before(self, event: GcgEvent, p: int, result: EventResult,
-                    doing: str) -> tuple[_LastPlay | None, int]:
+                    doing: str) -> tuple[LastPlay | None, int]:
         """The play a withdrawal or a challenge bonus is about (the line before), and whose it is.
 
         None when the line before is not a play (reported, and the line not counted). When the
@@ -842,14 +538,14 @@ class _Replay:
                 why = "the play before is illegal (not replayed)"
             else:
                 why = "the line before is not a play"
-            self.flag(event, UNEXPECTED_EVENT, f"{doing}, but {why}")
+            self.flag(event, Finding.UNEXPECTED_EVENT, f"{doing}, but {why}")
             self.account(event, result, p, 0, doing, unexpected=True)
             return None, p
-        if last[0] != p:
-            self.flag(event, UNEXPECTED_EVENT,
-                      f"{doing}, but the play before is {self.nicks[last[0]]}'s "
+        if last.player != p:
+            self.flag(event, Finding.UNEXPECTED_EVENT,
+                      f"{doing}, but the play before is {self.nicks[last.player]}'s "
                       "(counted as theirs)")
-            p = last[0]
+            p = last.player
             result.player = self.nicks[p]
         return last, p
 
@@ -857,9 +553,9 @@ class _Replay:
         last, p = self.play_before(event, p, result, f"{event.nick} withdraws a phony")
         if last is None:
             return
-        _, _, score, _, played, _, _, _ = last
+        score, played = last.score, last.event
         if played.rack and event.rack and played.rack != event.rack:
-            self.flag(event, UNEXPECTED_EVENT,
+            self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")
         self.undo(last)
@@ -880,7 +576,7 @@ class _Replay:
             else:
                 expected = self.bases[p][0] - (played.score if played.score is not None else score)
                 if cum is not None and cum != expected:
-                    self.flag(event, CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
+                    self.flag(event, Finding.CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
                               cum, expected)
                     # The next line may go on from either (as account keeps both): reported once.
                     self.bases[p] = [cum, expected]
@@ -889,31 +585,15 @@ class _Replay:
                 self.last_recorded[p] = self.bases[p][0]
         else:
             self.account(event, result, p, -score, "phony withdrawn")
-        self.check_scoreless_end(event)
+        self.check_scoreless_end(event.line)
 
-    def phony_info(self, line: int) -> dict[str, Any] | None:
+    def phony_info(self, line: int) -> Info | None:
         """The word checks' entry for the play on ``line`` (words not in the lexicon), if any."""
         if self.words is not None:
             for entry in reversed(self.info):
-                if entry["line"] == line and entry["kind"] == "phony":
+                if entry.line == line and entry.kind is Note.PHONY:
                     return entry
         return None
-
-    def undo(self, last: _LastPlay) -> None:
-        """Take a withdrawn play off the board and put the bag and racks back as they were."""
-        p, move, _, drawn, _, scoreless, size, left = last
-        for sq, t in zip(move.new_squares, move.new_tiles):
-            self.board.grid[sq] = 0
-            self.unseen[BLANK if t & BLANK_BIT else t] += 1
-        self.board.count -= len(move.new_tiles)
-        self.bag += drawn
-        self.rack_size[p], self.known_left[p] = size, left
-        self.kept[p] = self.kept_undo
-        self.scoreless = scoreless + 1
-        self.pass_run = 0
-        if self.ending == "went_out" and self.out_player == p:
-            self.ending, self.out_player = None, None
-        self.last_play = None
 
     def challenge_bonus(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset
@@ -923,19 +603,19 @@ class _Replay:
         if last is None:
             return
         if rules.challenge_on_valid != CHALLENGE_BONUS:
-            self.flag(event, UNEXPECTED_EVENT,
+            self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"a challenge bonus under {rules.name}, where an unsuccessful challenge "
                       f"{'costs the challenger a turn' if rules.challenge_on_valid == 'lose_turn' else 'costs nothing'}"
                       " and gives no points", recorded, 0)
             self.account(event, result, p, 0, "challenge bonus", unexpected=True)
             return
-        phony = self.phony_info(last[4].line)
+        phony = self.phony_info(last.event.line)
         if phony is not None:  # challenged and upheld: the table's word list differs from ours
-            phony["challenged"] = True
+            phony.challenged = True
         unit = rules.challenge_bonus
         computed = unit
         if rules.challenge_bonus_per == BONUS_PER_WORD and recorded is not None:
-            if recorded % unit == 0 and unit <= recorded <= unit * last[1].words:
+            if recorded % unit == 0 and unit <= recorded <= unit * last.move.words:
                 computed = recorded  # one bonus per challenged word: the record says how many
         self.account(event, result, p, computed, "challenge bonus")
 
@@ -947,29 +627,29 @@ class _Replay:
             count = event.exchange_count if event.exchange_count is not None else len(
                 parse_rack(event.tiles, self.alphabet) if _readable(event.tiles, self.alphabet) else "")
             if self.bag < self.ruleset.exchange_min_bag:
-                self.flag(event, ILLEGAL_PLAY,
+                self.flag(event, Finding.ILLEGAL_PLAY,
                           f"exchange with {self.bag} tiles in the bag; {self.ruleset.name} needs "
                           f"{self.ruleset.exchange_min_bag}")
             elif count > self.bag:
-                self.flag(event, ILLEGAL_PLAY,
+                self.flag(event, Finding.ILLEGAL_PLAY,
                           f"exchange of {count} tiles with {self.bag} in the bag: at most "
                           f"{self.bag} can be exchanged")
             if count > self.rack_size[p]:
-                self.flag(event, ILLEGAL_PLAY,
+                self.flag(event, Finding.ILLEGAL_PLAY,
                           f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
             if event.tiles and rack is not None:
                 try:
                     out = parse_rack(event.tiles, self.alphabet)
                 except AdjudicateError as err:
-                    self.flag(event, ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
+                    self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
                     out = ()
-                missing = _multiset_missing(rack, list(out))
+                missing = multiset_missing(rack, out)
                 if missing:
-                    self.flag(event, ILLEGAL_PLAY,
+                    self.flag(event, Finding.ILLEGAL_PLAY,
                               f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "
                               f"not on the rack {event.rack}")
             # The exchanged tiles left the rack; which, when only their count is written, is not known.
-            self.kept[p] = (_less(kept, parse_rack(event.tiles, self.alphabet))
+            self.kept[p] = (less(kept, parse_rack(event.tiles, self.alphabet))
                             if kept is not None and event.tiles and _readable(event.tiles, self.alphabet)
                             else None)
             self.pass_run = 0
@@ -986,16 +666,7 @@ class _Replay:
         self.last_play = None
         self.scoreless += 1
         self.account(event, result, p, 0, "pass" if event.kind == "pass" else "exchange")
-        self.check_scoreless_end(event)
-
-    def check_scoreless_end(self, event: GcgEvent) -> None:
-        if self.ending is not None:
-            return
-        rules, n = self.ruleset, len(self.nicks)
-        if rules.passes_per_player_to_end and self.pass_run >= n * rules.passes_per_player_to_end:
-            self.end(event, "passes")
-        elif rules.scoreless_turns_to_end and self.scoreless >= self.scoreless_limit:
-            self.end(event, "scoreless")
+        self.check_scoreless_end(event.line)
 
     def undue(self, event: GcgEvent) -> int:
         """What a line counts whose points the rules do not give (a move after the end, out-play
@@ -1004,11 +675,6 @@ class _Replay:
         not be read. Then who holds what, and so whether and how the game ended, is a guess, and a
         wrong guess must not take real points away: the discrepancy is reported either way."""
         return (event.score or 0) if self.board_uncertain else 0
-
-    def end(self, event: GcgEvent, how: str, out: int | None = None) -> None:
-        self.ending, self.ended_at, self.out_player = how, event.line, out
-        # NASPA/Woogles: after an out-play the opponent may pass (or challenge) once.
-        self.after_end_pass_ok = how == "went_out"
 
     def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules, alphabet = self.ruleset, self.alphabet
@@ -1019,28 +685,28 @@ class _Replay:
         try:
             tiles = parse_rack(event.tiles or "", alphabet)
         except AdjudicateError as err:
-            self.flag(event, END_RACK, f"end-of-game rack {event.tiles!r}: {err}")
+            self.flag(event, Finding.END_RACK, f"end-of-game rack {event.tiles!r}: {err}")
             self.account(event, result, p, 0, "end of game", unexpected=True)
             return
         value = alphabet.rack_value(tiles)
         label = format_rack(tiles, alphabet)
         if self.ending is None:
-            self.flag(event, UNEXPECTED_EVENT,
+            self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"end-of-game line, but the game is not over (nobody has gone out"
                       f"{', the bag holds ' + str(self.bag) if self.bag else ''})")
             self.account(event, result, p, 0, f"({label})", unexpected=True)
             return
         self.after_end_pass_ok = False
         if points:
-            due = self.ending == "went_out" and p == self.out_player
+            due = self.ending is Ending.WENT_OUT and p == self.out_player
             if not due:
-                if self.ending != "time":  # (after the time limit, check_end_lines says none is due)
-                    self.flag(event, UNEXPECTED_EVENT,
+                if self.ending is not Ending.TIME:  # (after the time limit, check_end_lines says none is due)
+                    self.flag(event, Finding.UNEXPECTED_EVENT,
                               f"out-play points for {event.nick}, who did not go out")
                 computed = self.undue(event)
             else:
-                computed = 2 * value if rules.outplay == OUTPLAY_DOUBLE else value
-            self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=END_RACK)
+                computed = outplay_points(value, rules)
+            self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=Finding.END_RACK)
             self.end_adjustment[p] += computed
         else:
             if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
@@ -1049,24 +715,24 @@ class _Replay:
                 except AdjudicateError:
                     same = False
                 if not same:
-                    self.flag(event, END_RACK,
+                    self.flag(event, Finding.END_RACK,
                               f"end-rack penalty: the rack {event.rack} and the tiles counted "
                               f"({event.tiles}) differ")
-            if self.ending == "went_out" and rules.outplay == OUTPLAY_DOUBLE:
-                self.flag(event, UNEXPECTED_EVENT,
+            if self.ending is Ending.WENT_OUT and not opponents_lose_tiles(rules):
+                self.flag(event, Finding.UNEXPECTED_EVENT,
                           f"an end-rack penalty after an out-play under {rules.name}, where the "
                           "finisher adds twice the opponent's tiles and the opponent loses nothing")
-            elif self.ending == "went_out" and p == self.out_player:
-                self.flag(event, UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
+            elif self.ending is Ending.WENT_OUT and p == self.out_player:
+                self.flag(event, Finding.UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
             known = self.known(p)
             if known is not None and sorted(known) != sorted(tiles):
-                self.flag(event, END_RACK,
+                self.flag(event, Finding.END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
                           f"the line counts {label}", label, format_rack(known, alphabet))
-            due = self.ending != "time"  # (after the time limit none is: check_end_lines says so)
+            due = self.ending is not Ending.TIME  # (after the time limit none is: check_end_lines says so)
             computed = -value if due else self.undue(event)
             self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
-                         kind=END_RACK)
+                         kind=Finding.END_RACK)
             self.end_adjustment[p] += computed
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
@@ -1077,7 +743,7 @@ class _Replay:
             try:
                 seconds = parse_duration(note.group(1), what="overtime")
             except AdjudicateError as err:
-                self.flag(event, TIME_PENALTY, f"overtime note: {err}")
+                self.flag(event, Finding.TIME_PENALTY, f"overtime note: {err}")
         forfeit = seconds is not None and is_forfeit(seconds, rules)
         # A forfeit (over the maximum overtime) ends the game where it comes, and disregards the
         # unplayed tiles: it needs no end of the game before it, nor rack lines.
@@ -1092,11 +758,11 @@ class _Replay:
             problem = "a time penalty before the end-of-game rack lines (they come first)"
         self.time_seen.add(p)
         if problem:
-            self.flag(event, UNEXPECTED_EVENT, problem)
+            self.flag(event, Finding.UNEXPECTED_EVENT, problem)
             self.account(event, result, p, 0, "time penalty", unexpected=True)
             return
         if self.ending is None:  # over the maximum overtime: the game ends here, lost
-            self.ending, self.ended_at = "time", event.line
+            self.ending, self.ended_at = Ending.TIME, event.line
         recorded = event.score
         computed = recorded if recorded is not None else 0
         if note:
@@ -1106,7 +772,7 @@ class _Replay:
                 if forfeit:
                     self.forfeits.append(p)
                 elif note.group(2):
-                    self.flag(event, TIME_PENALTY,
+                    self.flag(event, Finding.TIME_PENALTY,
                               f"the note says forfeit, but {note.group(1)} of overtime is within "
                               f"the {rules.name} maximum" if rules.overtime_forfeit else
                               f"the note says forfeit, but {rules.name} has no overtime forfeit")
@@ -1114,31 +780,31 @@ class _Replay:
             unit = rules.overtime_points_per_minute
             cap = (rules.overtime_max_minutes or 0) * unit
             if recorded > 0:  # a penalty that gives points: it counts for nothing
-                self.flag(event, TIME_PENALTY,
+                self.flag(event, Finding.TIME_PENALTY,
                           f"time penalty {recorded:+d} adds points (a penalty takes them away)",
                           recorded, 0)
                 self.account(event, result, p, 0, "time penalty", unexpected=True)
                 return
             if recorded == 0 or recorded % unit:
-                self.flag(event, TIME_PENALTY,
+                self.flag(event, Finding.TIME_PENALTY,
                           f"time penalty {recorded:+d} is not a whole number of minutes at "
                           f"{unit} points each", recorded, None)
             elif cap and -recorded > cap:
-                self.flag(event, TIME_PENALTY,
+                self.flag(event, Finding.TIME_PENALTY,
                           f"time penalty {recorded:+d} is more than the {cap} of "
                           f"{rules.overtime_max_minutes} minutes (beyond that the game is forfeit)",
                           recorded, -cap)
-        self.account(event, result, p, computed, "time penalty", kind=TIME_PENALTY)
+        self.account(event, result, p, computed, "time penalty", kind=Finding.TIME_PENALTY)
         if p in self.overtime:  # apply_forfeit recomputes these from the overtime
             self.time_adjustment[p] += computed
 
     def end_lines_complete(self) -> bool:
         """Whether the end-of-game rack lines the ruleset expects are all there."""
         n = len(self.nicks)
-        if self.ending == "time":
+        if self.ending is Ending.TIME:
             return True
-        if self.ending == "went_out":
-            if self.ruleset.outplay == OUTPLAY_DOUBLE:
+        if self.ending is Ending.WENT_OUT:
+            if not opponents_lose_tiles(self.ruleset):
                 return bool(self.end_lines["points"])
             return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
         return len(self.end_lines["penalty"]) >= n
@@ -1160,7 +826,7 @@ class _Replay:
         record = self.record
         for problem in record.problems:
             self.discrepancies.append(
-                Discrepancy(problem.line, PARSE, problem.text or None, None,
+                Discrepancy(problem.line, Finding.PARSE, problem.text or None, None,
                             f"line {problem.line}: {problem.message}"
                             + (f": {problem.text!r}" if problem.text else ""))
             )
@@ -1190,7 +856,7 @@ class _Replay:
                 seats = self.index.get(event.nick)
                 if seats is None:
                     if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
-                        self.flag(event, PARSE, f"{event.nick!r} is not a player of this game")
+                        self.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
                     if event.kind == "end_rack_points" and self.out_player is not None:
                         seats = [self.out_player]
                     elif self.turn_player is None or event.kind not in TURN_KINDS:
@@ -1198,16 +864,15 @@ class _Replay:
                         self.board_uncertain = self.board_uncertain or event.line
                         continue
                     else:
-                        seats = [(self.turn_player + 1) % len(self.nicks)]  # whoever's turn it was
-                p = seats[0] if len(seats) == 1 else self.seat(seats, event)
+                        seats = [self.next_player()]  # whoever's turn it was
+                p = seats[0] if len(seats) == 1 else self.seat(seats, event.kind)
             kind = event.kind
             try:
                 handler, turn = handlers[kind]
             except KeyError:  # pragma: no cover - the reader knows no other kinds
-                self.flag(event, PARSE, f"unknown event kind {kind}")
+                self.flag(event, Finding.PARSE, f"unknown event kind {kind}")
                 continue
-            result = _new_object(EventResult)  # as EventResult(...), without calling __init__
-            result.line, result.player, result.kind = event.line, event.nick, kind
+            result = EventResult(event.line, event.nick, kind)
             if turn:
                 before = self.turn_player
                 if self.ending is None and (before is None or p == (before + 1) % n):
@@ -1229,7 +894,7 @@ class _Replay:
             if event.notes and self.ending is None and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
-                self.ending, self.ended_at = "time", event.line
+                self.ending, self.ended_at = Ending.TIME, event.line
         if not whole:
             return self.report()
         if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
@@ -1239,12 +904,12 @@ class _Replay:
                     try:
                         rack = parse_rack(rack_text, self.alphabet)
                     except AdjudicateError as err:
-                        self.flag(None, ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
+                        self.flag(None, Finding.ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
                                   line=self._pragma_line(f"rack{p}"))
                         continue
-                    missing = _missing_from_counts(self.unseen, rack)
+                    missing = missing_from_counts(self.unseen, rack)
                     if missing:
-                        self.flag(None, ILLEGAL_PLAY,
+                        self.flag(None, Finding.ILLEGAL_PLAY,
                                   f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
                                   "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
         self.check_end_lines()
@@ -1266,24 +931,23 @@ class _Replay:
         when the tiles are known (so that the computed winner is the real one)."""
         if self.forfeits and self.ruleset.overtime_forfeit:
             return  # unplayed tiles are disregarded (apply_forfeit reports any rack line)
-        if self.ending is None or self.ending == "time":
-            if self.ending == "time" and (self.end_lines["points"] or self.end_lines["penalty"]):
+        if self.ending is None or self.ending is Ending.TIME:
+            if self.ending is Ending.TIME and (self.end_lines["points"] or self.end_lines["penalty"]):
                 first = (self.end_lines["points"] + self.end_lines["penalty"])[0]
-                self.flag(first, UNEXPECTED_EVENT,
+                self.flag(first, Finding.UNEXPECTED_EVENT,
                           "rack adjustment in a game ended by the time limit (none is due)")
             return
         last_line = self.record.events[-1].line if self.record.events else 0
         alphabet = self.alphabet
-        if self.ending == "went_out":
+        if self.ending is Ending.WENT_OUT:
             out = self.out_player
             held = [self.known(q) for q in range(len(self.nicks)) if q != out]  # the others'
             if not self.end_lines["points"]:
                 tiles = self.held_by_others(out)
                 due = None
                 if tiles is not None:
-                    due = alphabet.rack_value(tiles)
-                    due = 2 * due if self.ruleset.outplay == OUTPLAY_DOUBLE else due
-                self.flag(None, END_RACK,
+                    due = outplay_points(alphabet.rack_value(tiles), self.ruleset)
+                self.flag(None, Finding.END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
                           "line adds the opponents' tiles"
                           + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
@@ -1307,7 +971,7 @@ class _Replay:
                     left = self.held_by_others(out)  # every tile not on the board, by code
                     if sorted(counted) != left:
                         held_text = format_rack(left, alphabet)
-                        self.flag(self.end_lines["points"][0], END_RACK,
+                        self.flag(self.end_lines["points"][0], Finding.END_RACK,
                                   f"the opponents held {held_text} (every tile not on the board), "
                                   f"the out-play line(s) count "
                                   f"{format_rack(sorted(counted), alphabet)}",
@@ -1317,10 +981,10 @@ class _Replay:
                 counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
                 if counted != total:
                     tiles = "".join(format_rack(h, alphabet) for h in held if h)  # type: ignore[arg-type]
-                    self.flag(self.end_lines["points"][0], END_RACK,
+                    self.flag(self.end_lines["points"][0], Finding.END_RACK,
                               f"the opponents held {tiles} ({total} points), the out-play line "
                               f"counts {counted}", counted, total)
-            if self.ruleset.outplay != OUTPLAY_DOUBLE and len(self.end_lines["penalty"]) < len(held):
+            if opponents_lose_tiles(self.ruleset) and len(self.end_lines["penalty"]) < len(held):
                 self.missing_penalties(
                     [q for q in range(len(self.nicks)) if q != out],
                     f"under {self.ruleset.name} every other player subtracts their tiles "
@@ -1331,26 +995,6 @@ class _Replay:
                 f"the game ended on {self.ending} at line {self.ended_at}: each player subtracts "
                 "their own tiles", last_line)
 
-    def held_by_others(self, out: int) -> list[int] | None:
-        """The tiles the players other than ``out`` (who went out) hold, when known: from their
-        racks, or, with the bag empty and every play on the board, every tile not on the board."""
-        if self.bag == 0 and not self.board_uncertain:
-            return [t for t, n in enumerate(self.unseen) for _ in range(n)]
-        held: list[int] = []
-        for q in range(len(self.nicks)):
-            if q != out:
-                left = self.known(q)
-                if left is None:
-                    return None
-                held += left
-        return held
-
-    def known(self, p: int) -> tuple[int, ...] | None:
-        """The tiles ``p`` holds, when the record's racks tell all of them (a record may write part
-        of a rack, or the tiles played for the rack: then as good as unknown)."""
-        left = self.known_left[p]
-        return left if left is not None and len(left) == self.rack_size[p] else None
-
     def missing_penalties(self, players: list[int], why: str, last_line: int) -> None:
         """Report each of ``players`` without an end-rack line; count what it should subtract."""
         alphabet = self.alphabet
@@ -1359,14 +1003,14 @@ class _Replay:
             if q in have:
                 continue
             tiles = None
-            if self.ending == "went_out" and len(self.nicks) == 2:  # the finisher's one opponent
+            if self.ending is Ending.WENT_OUT and len(self.nicks) == 2:  # the finisher's one opponent
                 tiles = self.held_by_others(self.out_player)
             if tiles is None:
                 tiles = self.known(q)
             due = None if tiles is None else -alphabet.rack_value(tiles)
             held = ("" if tiles is None else
                     f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
-            self.flag(None, END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
+            self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
                       None, due, line=last_line)
             self.missing_adjustment(q, due)
 
@@ -1383,7 +1027,7 @@ class _Replay:
         from adjudicate.clock import apply_clock
 
         for e in self.end_lines["points"] + self.end_lines["penalty"]:
-            self.flag(e, UNEXPECTED_EVENT,
+            self.flag(e, Finding.UNEXPECTED_EVENT,
                       f"rack adjustment in a game forfeited on time "
                       f"({', '.join(self.nicks[i] for i in self.forfeits)} over the maximum "
                       "overtime): unplayed tiles are disregarded")
@@ -1393,13 +1037,12 @@ class _Replay:
         result = apply_clock(before, overtime, self.ruleset)
         for i, line in enumerate(result.players):
             if line.raised:
-                self.info.append({
-                    "line": self.record.events[-1].line, "kind": "forfeit_raise",
-                    "player": line.player,
-                    "message": f"{line.player} raised from {line.final - line.raised} to "
-                               f"{line.final} to win by one: "
-                               f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded the "
-                               "maximum overtime (unplayed tiles disregarded)"})
+                self.info.append(Info(
+                    self.record.events[-1].line, Note.FORFEIT_RAISE, line.player,
+                    f"{line.player} raised from {line.final - line.raised} to "
+                    f"{line.final} to win by one: "
+                    f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded the "
+                    "maximum overtime (unplayed tiles disregarded)"))
             self.computed[i] = line.final
             players[i].computed_final = line.final
 
@@ -1417,17 +1060,10 @@ class _Replay:
             self.apply_forfeit(players)
         # The highest total wins. A player over the maximum overtime loses; when every player is,
         # nobody wins (as `adjudicate clock` says).
-        computed = self.computed
-        best = None
-        winners: list[str] = []
-        for i, nick in enumerate(self.nicks):
-            if i not in forfeits:
-                if best is None or computed[i] > best:
-                    best, winners = computed[i], [nick]
-                elif computed[i] == best:
-                    winners.append(nick)
+        winners = list(winners_of(list(zip(self.nicks, self.computed)),
+                                  out=tuple(self.nicks[i] for i in forfeits)))
         if len(self.discrepancies) > 1:
-            self.discrepancies.sort(key=_LINE)
+            self.discrepancies.sort(key=lambda d: d.line)
         # (Positional: a class called with keywords gets them in a dict, built for each game.)
         return RescoreReport(
             record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
@@ -1456,7 +1092,7 @@ def rescore_game(
                 "only classic games can be rescored"
             )
     alphabet, spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
-    return _Replay(record, ruleset, reason or ruleset.name, lexicon, alphabet, spelling_reason).run()
+    return _Rescore(record, ruleset, reason or ruleset.name, lexicon, alphabet, spelling_reason).run()
 
 
 # -- one event, before and after (for `adjudicate show`) --------------------------------------------
@@ -1506,8 +1142,6 @@ def replay_until(
     speed; for one game the cost is nothing. Raises :class:`ValueError` when no event is on
     ``line``, :class:`AdjudicateError` as :func:`rescore_game` does.
     """
-    from dataclasses import replace
-
     event = next((e for e in record.events if e.line == line), None)
     if event is None:
         raise ValueError(f"no event on line {line}")
@@ -1515,10 +1149,10 @@ def replay_until(
     why = reason or ruleset.name
     # (The whole record decides its spelling, not the part replayed.)
     alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
-    before = _Replay(replace(record, events=[e for e in record.events if e.line < line]),
+    before = _Rescore(_replace_record(record, events=[e for e in record.events if e.line < line]),
                      ruleset, why, None, alphabet, spelled)
     before.run(whole=False)
-    after = _Replay(replace(record, events=[e for e in record.events if e.line <= line]),
+    after = _Rescore(_replace_record(record, events=[e for e in record.events if e.line <= line]),
                     ruleset, why, None, alphabet, spelled)
     after.run(whole=False)
     result = next((r for r in after.events if r.line == line), None)
@@ -1531,7 +1165,7 @@ def replay_until(
         result=result,
         before=before.board,
         after=after.board,
-        last_move=last[1] if last else None,
+        last_move=last.move if last else None,
         bingo=(ruleset.rack_size, ruleset.bingo_bonus),
         nicks=list(after.nicks),
         computed_before=list(before.computed) + [0] * pad,

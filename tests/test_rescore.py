@@ -458,7 +458,7 @@ def test_after_an_illegal_play_put_down_as_written_later_scores_are_still_checke
     assert [(d.line, d.kind) for d in report.discrepancies] == [
         (4, "illegal_play"), (5, "score"), (6, "illegal_play")]
     assert report.discrepancies[1].computed == 5
-    assert not [i for i in report.info if i["kind"] == "unchecked"]
+    assert not [i for i in report.info if i.kind == "unchecked"]
 
 
 def test_an_exchange_of_more_tiles_than_the_rack_holds():

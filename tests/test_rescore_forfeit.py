@@ -32,7 +32,7 @@ def test_forfeit_opponent_already_ahead():
     assert report.ok, report.discrepancies
     assert [p.computed_final for p in report.players] == [-34, 0]
     assert report.winners == ["bob"]
-    assert not [i for i in report.info if i["kind"] == "forfeit_raise"]
+    assert not [i for i in report.info if i.kind == "forfeit_raise"]
 
 
 def test_forfeit_raises_the_opponent_to_win_by_one():
@@ -43,8 +43,8 @@ def test_forfeit_raises_the_opponent_to_win_by_one():
     assert report.ok, report.discrepancies
     assert [p.computed_final for p in report.players] == [56, 57]
     assert report.winners == ["bob"]
-    raise_ = [i for i in report.info if i["kind"] == "forfeit_raise"]
-    assert len(raise_) == 1 and "raised from 0 to 57" in raise_[0]["message"]
+    raise_ = [i for i in report.info if i.kind == "forfeit_raise"]
+    assert len(raise_) == 1 and "raised from 0 to 57" in raise_[0].message
 
 
 def test_both_over_the_maximum_nobody_wins_as_clock_says():
@@ -66,7 +66,7 @@ def test_ten_minutes_exactly_is_no_forfeit():
     # -10:00 costs 100 but is not a forfeit: ann (-34) simply has fewer points than bob (0).
     report = rescore(100, "10:00")
     assert report.ok and report.winners == ["bob"]
-    assert not [i for i in report.info if i["kind"] == "forfeit_raise"]
+    assert not [i for i in report.info if i.kind == "forfeit_raise"]
 
 
 def test_forfeit_note_within_the_maximum_is_reported():

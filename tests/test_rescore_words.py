@@ -46,7 +46,7 @@ def game(name: str):
 
 
 def phonies(report) -> list[tuple[int, list[str], str]]:
-    return [(i["line"], i["words"], i["play"]) for i in report.info if i["kind"] == "phony"]
+    return [(i.line, i.words, i.play) for i in report.info if i.kind == "phony"]
 
 
 def test_every_word_in_the_lexicon_lists_no_phony(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_the_words_left_out_are_listed_blanks_lowercase(tmp_path: Path) -> None:
         (14, ["[CH]IQUEDOS"], "J1 [CH]IQUEDO."),
         (17, ["HUEsCODA"], "K8 .UEsCODA"),
     ]
-    assert [i["player"] for i in report.info] == ["ana", "beto", "ana"]
+    assert [i.player for i in report.info] == ["ana", "beto", "ana"]
 
 
 def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_a_play_challenged_and_upheld_is_marked_so(tmp_path: Path) -> None:
     # our list lacks is then no unchallenged phony: the table's word list took it.
     lex = build(tmp_path, "en-axes", "english", [w for w in WESPA_WORDS if w != "AXES"] + ["RH"])
     report = rescore_game(game("fx_wespa_challenge.gcg"), lexicon=lex)
-    assert [(i["line"], i["words"], i.get("challenged")) for i in report.info] == [(6, ["AXES"], True)]
+    assert [(i.line, i.words, i.challenged or None) for i in report.info] == [(6, ["AXES"], True)]
     path = tmp_path / "game.gcg"
     path.write_bytes((GAMES / "fx_wespa_challenge.gcg").read_bytes())
     result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(tmp_path / "en-axes"),

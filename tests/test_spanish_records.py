@@ -61,7 +61,7 @@ def test_each_spelling_of_the_game_rescores_clean(name, spelling, why):
     assert report.spelling == spelling and report.spelling_reason == why
     ben = 9 if spelling == "quackle" else 10  # (a blank in CLARO there)
     assert totals(report) == {"ana": (118, 118), "ben": (ben, ben)}
-    assert not [i for i in report.info if i["kind"] == "rack_chain"]
+    assert not [i for i in report.info if i.kind == "rack_chain"]
 
 
 def test_the_macondo_game_read_greedily_gives_the_false_findings_of_before():
@@ -117,9 +117,9 @@ def test_rack_chain_names_a_tile_that_vanished():
     # on; her next whole rack ?CHLMOS has no R: one note, no finding, exit 0.
     report = rescore_game(record_of("es_chain.gcg"))
     assert messages(report) == []
-    chain = [i for i in report.info if i["kind"] == "rack_chain"]
-    assert [(i["line"], i["player"], i["missing"]) for i in chain] == [(13, "ana", "R")]
-    assert "kept from the rack at line 9" in chain[0]["message"]
+    chain = [i for i in report.info if i.kind == "rack_chain"]
+    assert [(i.line, i.player, i.missing) for i in chain] == [(13, "ana", "R")]
+    assert "kept from the rack at line 9" in chain[0].message
     result = CliRunner().invoke(app, ["rescore", str(GAMES / "es_chain.gcg")])
     assert result.exit_code == 0 and "lacks R" in result.stdout
 
@@ -132,7 +132,7 @@ def test_rack_chain_goes_through_exchanges_and_withdrawals():
     report = rescore_game(record_of("es_chain_exchange.gcg"))
     assert messages(report) == []
     assert totals(report) == {"ana": (6, 6), "ben": (30, 30)}
-    assert [i for i in report.info if i["kind"] == "rack_chain"] == []
+    assert [i for i in report.info if i.kind == "rack_chain"] == []
 
 
 def test_canonical_writes_the_bracketed_spelling_whatever_was_read():

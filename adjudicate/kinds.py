@@ -1,0 +1,54 @@
+"""The closed vocabularies of a rescoring report: what a finding is about, how a game ended.
+
+Each is a ``str`` enum whose values are the words of the JSON report (SPEC §1.3), so a value
+compares equal to its text, is written by ``json`` as its text, and reads as its text in an
+f-string (:class:`TextEnum`).
+
+>>> Finding.SCORE == "score", f"{Ending.WENT_OUT}", Ending("time")
+(True, 'went_out', <Ending.TIME: 'time'>)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class TextEnum(str, Enum):
+    """A ``str`` enum that formats as its value (``enum.StrEnum`` from Python 3.11 on)."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
+
+
+class Finding(TextEnum):
+    """The kind of a discrepancy between a record and the rules (SPEC §1.3)."""
+
+    SCORE = "score"  # a line's score is not the one the rules give
+    CUMULATIVE = "cumulative"  # a running total is not the previous one plus the line's score
+    END_RACK = "end_rack"  # an out-play or end-rack line counts other tiles, or is missing
+    TIME_PENALTY = "time_penalty"  # a time penalty the clock rules do not give
+    ILLEGAL_PLAY = "illegal_play"  # tiles not on the rack, off the board, not connected...
+    UNEXPECTED_EVENT = "unexpected_event"  # a line the rules do not allow here
+    PARSE = "parse"  # a line that could not be read
+
+
+class Note(TextEnum):
+    """Information in a report, never a discrepancy: it changes no exit code and no winner."""
+
+    PHONY = "phony"  # a word not in the lexicon that stood (--check-words)
+    UNCHECKED = "unchecked"  # a finding after a play the board lacks: likely its consequence
+    RACK_CHAIN = "rack_chain"  # a tile kept from the last whole rack missing from the next
+    FORFEIT_RAISE = "forfeit_raise"  # NASPA: an opponent raised to win by one after a forfeit
+
+
+class Ending(TextEnum):
+    """How a game ended (a report's ``ending``; ``None`` when it did not)."""
+
+    WENT_OUT = "went_out"  # a player played out with the bag empty
+    SCORELESS = "scoreless"  # consecutive scoreless turns (RULES.md: NASPA six)
+    PASSES = "passes"  # every player passed twice in a row (FISE, MàTaM)
+    TIME = "time"  # the time limit (FISE total time, MàTaM round limit) or a forfeit on time
+    BLOCKED = "blocked"  # nobody can play (said at the table: `endgame --ended blocked`)

@@ -1,0 +1,283 @@
+"""A game as the rules play it: board, bag and racks, seats and turns, the end of the game.
+
+:class:`GameState` knows the rules of play and nothing of a record's numbers: which tiles are
+still unseen (in the bag or on a rack), what each player is known to hold, whose turn it is, how
+many scoreless turns have passed and whether the game is over. :mod:`adjudicate.rescore` drives it
+event by event and compares what it computes with what the record says.
+
+:func:`choose_spelling` says how a record writes the Spanish digraph tiles, so that its racks and
+plays are read as it meant them (SPEC §4).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicate.board import Board, Move
+from adjudicate.endgame import scoreless_ending, scoreless_limit
+from adjudicate.gcg import _RACK_RE, GameRecord, GcgEvent
+from adjudicate.kinds import Ending
+from adjudicate.rules import Ruleset
+from adjudicate.tiles import BLANK, BLANK_BIT, BRACKETED, PLAIN, QUACKLE, SPELLINGS, Alphabet
+
+__all__ = ["GameState", "LastPlay", "MAX_SEATS", "TURN_KINDS", "choose_spelling", "seating"]
+
+MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
+
+TURN_KINDS = frozenset({"play", "pass", "exchange"})
+
+_BRACKETED = re.compile(r"\[[^\]]*\]")
+
+
+def choose_spelling(record: GameRecord, alphabet: Alphabet,
+                    explicit: str | None = None) -> tuple[Alphabet, str | None]:
+    """How ``record`` writes the digraph tiles of ``alphabet`` (SPEC §4), and why, as the alphabet
+    that reads it (:meth:`~adjudicate.tiles.Alphabet.spelled`) and a phrase for the report: ``None``
+    for a tile set with no such tiles (English, Catalan), which reads one way only.
+
+    ``explicit`` (``--spelling``) decides; else lowercase digraphs on a rack (a rack never holds a
+    lowercase letter in standard GCG) are the Quackle spelling; else ``#tile`` lines, a bracketed
+    label or a digit alias anywhere in the record's tiles are the bracketed spelling of Macondo and
+    Woogles; else (a record typed by hand) plain spelling.
+    """
+    if not alphabet.digraphs:
+        return alphabet, None
+    if explicit:
+        return alphabet.spelled(explicit), f"{SPELLINGS[explicit]} (--spelling {explicit})"
+    lower = tuple(form.lower() for form in alphabet.digraphs)
+    racks = [(event.line, event.rack) for event in record.events if event.rack]
+    racks += [(line, value) for line, key, value in record.pragmas if _RACK_RE.fullmatch(key)]
+    for line, rack in racks:
+        if any(form in _BRACKETED.sub("", rack) for form in lower):
+            return alphabet.spelled(QUACKLE), f"{SPELLINGS[QUACKLE]} (rack {rack} at line {line})"
+    if record.multichar_tiles:
+        return alphabet.spelled(BRACKETED), f"{SPELLINGS[BRACKETED]} (#tile lines)"
+    aliases = {alias for info in alphabet.tiles for alias in info.aliases if not alias.isalpha()}
+    for event in record.events:
+        for text in (event.rack, event.tiles):
+            if text and ("[" in text or not aliases.isdisjoint(text)):
+                return (alphabet.spelled(BRACKETED),
+                        f"{SPELLINGS[BRACKETED]} ({text} at line {event.line})")
+    return alphabet.spelled(PLAIN), f"{SPELLINGS[PLAIN]} (no bracket, digit or #tile line in the record)"
+
+
+def seating(record: GameRecord) -> list[str]:
+    """The players' nicks in seating order: the ``#playerN`` lines by number, or, when a record
+    has fewer than two, the nicks of its events in order of appearance."""
+    players = record.players
+    if len(players) == 2 and players[0].number < players[1].number:
+        nicks = [players[0].nick, players[1].nick]  # the usual header: sorting costs more
+    else:
+        nicks = [player.nick for player in sorted(players, key=lambda player: player.number)]
+    if len(nicks) < 2:  # a broken header: take the players from the events (reported)
+        for event in record.events:
+            if event.nick not in nicks:
+                nicks.append(event.nick)
+    return nicks
+
+
+@dataclass(slots=True)
+class LastPlay:
+    """The last turn, when it was a tile play: what a withdrawal takes back and a challenge bonus
+    is for. ``scoreless``, ``rack_size``, ``known_left`` and ``kept`` are as they were before it."""
+
+    player: int
+    move: Move
+    score: int  # the bingo bonus included
+    drawn: int  # tiles drawn from the bag after it
+    event: GcgEvent
+    scoreless: int
+    rack_size: int
+    known_left: tuple[int, ...] | None
+    kept: tuple[int, ...] | list[int] | None
+
+
+_TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
+
+
+def _tile_counts(alphabet: Alphabet) -> tuple[int, ...]:
+    counts = _TILE_COUNTS.get(alphabet.name)
+    if counts is None:
+        counts = _TILE_COUNTS[alphabet.name] = tuple(info.count for info in alphabet.tiles)
+    return counts
+
+
+def missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
+    """Tiles of ``tiles`` beyond ``counts`` (how many of each code there are), sorted."""
+    return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
+
+
+def less(held: Any, gone: Any) -> list[int]:
+    """``held`` less each tile of ``gone`` that it holds (a blank played, ``code | BLANK_BIT``, is
+    a blank on the rack)."""
+    left = list(held)
+    for t in gone:
+        t = BLANK if t & BLANK_BIT else t
+        if t in left:
+            left.remove(t)
+    return left
+
+
+def holds(have: Any, need: Any) -> bool:
+    """Whether the rack ``have`` holds every tile of ``need`` (duplicates counted)."""
+    left = list(have)
+    try:
+        for t in need:
+            left.remove(t)
+    except ValueError:
+        return False
+    return True
+
+
+def multiset_missing(have: Any, need: Any) -> list[int]:
+    """Tiles of ``need`` that the rack ``have`` cannot supply."""
+    left = list(have)
+    missing = []
+    for t in need:
+        try:
+            left.remove(t)
+        except ValueError:
+            missing.append(t)
+    return missing
+
+
+class GameState:
+    """The game being replayed (see the module docstring). Seats are numbered from 0 in
+    :func:`seating` order; tiles are :mod:`adjudicate.tiles` codes."""
+
+    # (Slots: a plain instance of more than 30 attributes keeps them in a dictionary (CPython
+    # 3.11), and the replay's commonest operation is reading them. scripts/icount: 9% of a game.)
+    __slots__ = (
+        "ruleset", "alphabet", "bingo", "scoreless_limit", "board", "nicks", "index", "seat_of",
+        "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain",
+        "loose_play", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
+        "out_player", "after_end_pass_ok",
+    )
+
+    def __init__(self, ruleset: Ruleset, alphabet: Alphabet, nicks: list[str], *,
+                 table: int = 2) -> None:
+        """``table``: the players the record names (the scoreless-turn limit is for a table of
+        ``ruleset.players``: rounds of it, so the Catalan three scoreless rounds are 9 turns at
+        three players, 6 at two)."""
+        self.ruleset = ruleset
+        self.alphabet = alphabet
+        self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
+        self.scoreless_limit = scoreless_limit(ruleset, table)
+        self.board = Board(alphabet)
+        self.nicks = nicks
+        self.index: dict[str, list[int]] = {}  # the seats of each nick
+        self.seat_of: dict[str, int] = {}  # the seat of a nick that is one player's (the common case)
+        for i, nick in enumerate(nicks):
+            if nick in self.index:
+                self.index[nick].append(i)
+                self.seat_of.pop(nick, None)  # shared: the seat is chosen by turn (see seat)
+            else:
+                self.index[nick] = [i]
+                self.seat_of[nick] = i
+        n = len(nicks)
+        # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
+        self.unseen = list(_tile_counts(alphabet))
+        bag = 100 - ruleset.rack_size * n
+        self.bag = bag if bag > 0 else 0
+        self.rack_size = [ruleset.rack_size] * n
+        self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known
+        # The rack chain: tiles each player is known to still hold from their last whole rack,
+        # and the line of that rack.
+        self.kept: list[tuple[int, ...] | list[int] | None] = [None] * n
+        self.kept_line = [0] * n
+        self.board_uncertain = 0  # line of the first play that could not be put on the board
+        self.loose_play = 0  # line of the last illegal play whose tiles went down as written
+        self.turn_player: int | None = None  # who moved last (a turn event)
+        self.last_play: LastPlay | None = None
+        self.scoreless = 0  # consecutive scoreless turns
+        self.pass_run = 0  # consecutive passes
+        self.ending: Ending | None = None
+        self.ended_at = 0  # the line the game ended at
+        self.out_player: int | None = None
+        self.after_end_pass_ok = False  # NASPA/Woogles: a pass (or challenge) after an out-play
+
+    # -- seats and turns ---------------------------------------------------------------------------
+    def next_player(self) -> int:
+        """The seat whose turn comes after the last turn's (seat 0 before any)."""
+        return 0 if self.turn_player is None else (self.turn_player + 1) % len(self.nicks)
+
+    def seat(self, seats: list[int], kind: str) -> int:
+        """The player an event of ``kind`` is for, among ``seats`` (players sharing a nick): the one
+        whose turn it is."""
+        if len(seats) == 1:
+            return seats[0]
+        if self.turn_player is not None:
+            if kind in TURN_KINDS:
+                nxt = (self.turn_player + 1) % len(self.nicks)
+                if nxt in seats:
+                    return nxt
+            elif self.turn_player in seats:
+                return self.turn_player
+        return seats[0]
+
+    # -- tiles -----------------------------------------------------------------------------------
+    def put_back(self, rack: tuple[int, ...] | list[int] | None) -> None:
+        """The rack's tiles are unseen again (they were taken out of ``unseen`` to be checked)."""
+        if rack is not None:
+            counts = self.unseen
+            for t in rack:
+                counts[t] += 1
+
+    def known(self, p: int) -> tuple[int, ...] | None:
+        """The tiles ``p`` holds, when the record's racks tell all of them (a record may write part
+        of a rack, or the tiles played for the rack: then as good as unknown)."""
+        left = self.known_left[p]
+        return left if left is not None and len(left) == self.rack_size[p] else None
+
+    def held_by_others(self, out: int | None) -> list[int] | None:
+        """The tiles the players other than ``out`` (who went out) hold, when known: from their
+        racks, or, with the bag empty and every play on the board, every tile not on the board."""
+        if self.bag == 0 and not self.board_uncertain:
+            return [t for t, n in enumerate(self.unseen) for _ in range(n)]
+        held: list[int] = []
+        for q in range(len(self.nicks)):
+            if q != out:
+                left = self.known(q)
+                if left is None:
+                    return None
+                held += left
+        return held
+
+    def draw(self, p: int, placed: int) -> int:
+        """``p`` placed (or could not place) ``placed`` tiles and draws what the bag gives: how many."""
+        bag = self.bag
+        drawn = placed if placed < bag else bag
+        self.bag = bag - drawn
+        self.rack_size[p] += drawn - placed
+        return drawn
+
+    def undo(self, last: LastPlay) -> None:
+        """Take a withdrawn play off the board and put the bag and racks back as they were."""
+        p, move = last.player, last.move
+        self.board.take_back(move)
+        for t in move.new_tiles:
+            self.unseen[BLANK if t & BLANK_BIT else t] += 1
+        self.bag += last.drawn
+        self.rack_size[p], self.known_left[p] = last.rack_size, last.known_left
+        self.kept[p] = last.kept
+        self.scoreless = last.scoreless + 1
+        self.pass_run = 0
+        if self.ending is Ending.WENT_OUT and self.out_player == p:
+            self.ending, self.out_player = None, None
+        self.last_play = None
+
+    # -- the end -----------------------------------------------------------------------------------
+    def end(self, line: int, how: Ending, out: int | None = None) -> None:
+        self.ending, self.ended_at, self.out_player = how, line, out
+        # NASPA/Woogles: after an out-play the opponent may pass (or challenge) once.
+        self.after_end_pass_ok = how is Ending.WENT_OUT
+
+    def check_scoreless_end(self, line: int) -> None:
+        """End the game at ``line`` when the passes or scoreless turns so far end it."""
+        if self.ending is None:
+            how = scoreless_ending(self.pass_run, self.scoreless, len(self.nicks), self.ruleset,
+                                   scoreless_limit=self.scoreless_limit)
+            if how is not None:
+                self.end(line, how)
