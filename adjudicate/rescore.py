@@ -23,17 +23,16 @@ from dataclasses import replace as _replace_record
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
-from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
-from adjudicate.endgame import opponents_lose_tiles, outplay_points, winners_of
+from adjudicate.endgame import winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.endlines import EndLines
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.lexicon import TileMemo
 from adjudicate.notation import parse_play
 from adjudicate.replay import (
     MAX_SEATS,
     TURN_KINDS,
-    GameState,
     LastPlay,
     choose_spelling,
     holds,
@@ -43,12 +42,7 @@ from adjudicate.replay import (
     seating,
 )
 from adjudicate.report import Discrepancy, EventResult, Info, PlayerResult, RescoreReport
-from adjudicate.rules import (
-    BONUS_PER_WORD,
-    CHALLENGE_BONUS,
-    Ruleset,
-    find_ruleset,
-)
+from adjudicate.rules import BONUS_PER_WORD, CHALLENGE_BONUS, Ruleset, choose_ruleset
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
@@ -68,58 +62,6 @@ __all__ = [
 ]
 
 _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
-# (A clock's display may be written with its sign: `overtime -03:20` is 3:20 over.)
-_OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
-
-# `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
-_LEXICON_RULES = (
-    (("NWL", "TWL", "OWL", "NSWL", "OTCWL"), "naspa"),
-    (("CSW", "SOWPODS", "ECWL", "CEL"), "wespa"),
-    (("FISE", "FILE"), "fise"),
-    (("DISC", "DOSC"), "catalan"),
-)
-_DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
-# The rulesets choose_ruleset names, looked up once (find_ruleset normalises the name each call).
-_RULESETS = {name: find_ruleset(name) for name in ("naspa", "wespa", "fise", "catalan")}
-
-
-def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Ruleset, str]:
-    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa."""
-    if explicit:
-        ruleset = find_ruleset(explicit)
-        return ruleset, f"--rules {explicit}"
-    if record.lexicon:
-        upper = record.lexicon.upper()
-        for prefixes, name in _LEXICON_RULES:
-            if upper.startswith(prefixes):
-                return _RULESETS[name], f"#lexicon {record.lexicon}"
-    dist = (record.tile_distribution or "").lower()
-    if dist in _DISTRIBUTION_RULES:
-        return _RULESETS[_DISTRIBUTION_RULES[dist]], f"#tile-distribution {dist}"
-    # One pass over the events, plays skipped first (a plain loop: a list of the kinds, searched
-    # two or three times, costs twice as much): a challenge bonus anywhere, and an end-rack penalty
-    # after the first out-play line.
-    bonus = points = penalty_after = False
-    for event in record.events:
-        kind = event.kind
-        if kind == "play":
-            continue
-        if kind == "challenge_bonus":
-            bonus = True
-        elif kind == "end_rack_points":
-            points = True
-        elif kind == "end_rack_penalty" and points:
-            penalty_after = True
-    if bonus:
-        ruleset, reason = _RULESETS["wespa"], "a (challenge) bonus in a record that names no lexicon"
-    else:
-        ruleset, reason = _RULESETS["naspa"], "the default (the record names no lexicon)"
-    if penalty_after:
-        # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
-        ruleset = ruleset.replace(outplay="international")
-        reason += "; out-play adjusted the international way (+R / -R), as the record does"
-    return ruleset, reason
-
 
 class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
@@ -133,19 +75,17 @@ def _readable(text: str | None, alphabet: Alphabet) -> bool:
     return True
 
 
-class _Rescore(GameState):
+class _Rescore(EndLines):
     """One game replayed and compared with its record. Internal: use :func:`rescore_game`.
 
-    The game itself (board, bag, racks, turns, the end) is the :class:`GameState`; this adds the
-    record's running totals beside ours (:meth:`account`), the findings, and one method per kind
-    of event line (:data:`_HANDLERS`).
+    The layers, each in its module: the game itself (board, bag, racks, turns, the end) is the
+    :class:`~adjudicate.replay.GameState`; the :class:`~adjudicate.ledger.Ledger` adds the record's
+    running totals beside ours and the findings; :class:`~adjudicate.endlines.EndLines` checks the
+    end-of-game lines. This adds the turns (one method per kind of event line, :data:`_HANDLERS`),
+    the walk through the record (:meth:`run`) and the report.
     """
 
-    __slots__ = (
-        "record", "reason", "lexicon", "spelling_reason", "words", "bases", "computed",
-        "last_recorded", "discrepancies", "events", "info", "end_lines", "time_seen", "forfeits",
-        "overtime", "end_adjustment", "time_adjustment",
-    )
+    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events")
 
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
@@ -159,8 +99,7 @@ class _Rescore(GameState):
             )
         # The tile set as the record spells it (choose_spelling).
         alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
-        super().__init__(ruleset, alphabet, nicks, table=max(len(record.players), 2))
-        self.record = record
+        super().__init__(record, ruleset, alphabet, nicks)
         self.reason = reason
         self.lexicon = lexicon
         self.spelling_reason = spelling_reason
@@ -172,88 +111,7 @@ class _Rescore(GameState):
         if words is not None and type(words) is not TileMemo:
             words = TileMemo(words, alphabet)
         self.words = words
-        n = len(nicks)
-        # The record's running totals: candidates for "the cumulative before this line" (more than
-        # one after a line the record may or may not have counted).
-        self.bases: list[list[int]] = [[0] for _ in range(n)]
-        self.computed: list[int] = [0] * n
-        self.last_recorded: list[int | None] = [None] * n
-        self.discrepancies: list[Discrepancy] = []
         self.events: list[EventResult] = []
-        self.info: list[Info] = []
-        self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
-        self.time_seen: set[int] = set()
-        self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
-        self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
-        self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
-        self.time_adjustment = [0] * n
-
-    # -- reporting ------------------------------------------------------------------------------
-    def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
-             computed: Any = None, line: int | None = None) -> None:
-        """Report a finding at ``line`` (default: the event's)."""
-        where = line if line is not None else (event.line if event else 0)
-        if (self.board_uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
-                and where > self.board_uncertain):
-            # A consequence, most likely, of the line the board lacks: information, not a finding.
-            self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
-                                  f"line {where}: {message} (not checked: the board lacks "
-                                  f"the play at line {self.board_uncertain})"))
-            return
-        self.discrepancies.append(
-            Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
-                        event.nick if event else None)
-        )
-
-    def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
-                what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE) -> None:
-        """Compare the line's score and cumulative with ours; move both totals on.
-
-        The cumulative is checked against the record's own previous cumulative plus the line's
-        score, so a wrong score is reported once (as a score) and not again as a cumulative. After
-        a wrong cumulative, the next line may continue from either the wrong or the right value.
-        An ``unexpected`` line (one that should not be there) is not checked; the record may or may
-        not have counted it, and the next line may continue from either.
-        """
-        recorded = event.score
-        result.recorded_score = recorded
-        result.computed_score = computed
-        if recorded is not None and recorded != computed and not unexpected:
-            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
-                      recorded, computed)
-        bases = self.bases[p]
-        step = recorded if recorded is not None else computed
-        cum = event.cumulative
-        result.recorded_cumulative = cum
-        if (cum is not None and not unexpected and len(bases) == 1
-                and (cum == bases[0] + step or cum == bases[0] + computed)):
-            # The common case: the record's arithmetic holds.
-            bases[0] = cum
-            self.last_recorded[p] = cum
-            self.computed[p] += computed
-            result.computed_cumulative = self.computed[p]
-            return
-        if not bases:  # the record's total is unknown here (a line before could not be read)
-            new = [cum] if cum is not None else []
-        elif unexpected:
-            new = ([cum] if cum is not None else [b + step for b in bases]) + bases
-        elif cum is None:
-            new = [bases[0] + step]
-        elif cum in [b + step for b in bases] or cum in [b + computed for b in bases]:
-            new = [cum]
-        else:
-            expected = bases[0] + step
-            self.flag(event, Finding.CUMULATIVE,
-                      f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
-                      cum, expected)
-            new = [cum, expected]
-        self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
-        # (With neither a score nor a cumulative on a line that scores, the record says nothing
-        # of the player's total: no "recorded" total is made up from ours. A pass changes none.)
-        self.last_recorded[p] = (cum if cum is not None else
-                                 None if not new or (recorded is None and computed) else new[0])
-        self.computed[p] += computed
-        result.computed_cumulative = self.computed[p]
 
     # -- racks ----------------------------------------------------------------------------------
     def read_rack(self, event: GcgEvent, take: bool = False) -> tuple[int, ...] | None:
@@ -668,154 +526,14 @@ class _Rescore(GameState):
         self.account(event, result, p, 0, "pass" if event.kind == "pass" else "exchange")
         self.check_scoreless_end(event.line)
 
-    def undue(self, event: GcgEvent) -> int:
-        """What a line counts whose points the rules do not give (a move after the end, out-play
-        points for a player who did not go out, a rack adjustment after the time limit): nothing;
-        but the record's own score when a play before could not be put on the board or a line could
-        not be read. Then who holds what, and so whether and how the game ended, is a guess, and a
-        wrong guess must not take real points away: the discrepancy is reported either way."""
-        return (event.score or 0) if self.board_uncertain else 0
-
-    def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rules, alphabet = self.ruleset, self.alphabet
-        points = event.kind == "end_rack_points"
-        result.tiles = event.tiles
-        if self.ending is not None:
-            self.end_lines["points" if points else "penalty"].append(event)
-        try:
-            tiles = parse_rack(event.tiles or "", alphabet)
-        except AdjudicateError as err:
-            self.flag(event, Finding.END_RACK, f"end-of-game rack {event.tiles!r}: {err}")
-            self.account(event, result, p, 0, "end of game", unexpected=True)
-            return
-        value = alphabet.rack_value(tiles)
-        label = format_rack(tiles, alphabet)
-        if self.ending is None:
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"end-of-game line, but the game is not over (nobody has gone out"
-                      f"{', the bag holds ' + str(self.bag) if self.bag else ''})")
-            self.account(event, result, p, 0, f"({label})", unexpected=True)
-            return
-        self.after_end_pass_ok = False
-        if points:
-            due = self.ending is Ending.WENT_OUT and p == self.out_player
-            if not due:
-                if self.ending is not Ending.TIME:  # (after the time limit, check_end_lines says none is due)
-                    self.flag(event, Finding.UNEXPECTED_EVENT,
-                              f"out-play points for {event.nick}, who did not go out")
-                computed = self.undue(event)
-            else:
-                computed = outplay_points(value, rules)
-            self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=Finding.END_RACK)
-            self.end_adjustment[p] += computed
-        else:
-            if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
-                try:
-                    same = sorted(parse_rack(event.rack, alphabet)) == sorted(tiles)
-                except AdjudicateError:
-                    same = False
-                if not same:
-                    self.flag(event, Finding.END_RACK,
-                              f"end-rack penalty: the rack {event.rack} and the tiles counted "
-                              f"({event.tiles}) differ")
-            if self.ending is Ending.WENT_OUT and not opponents_lose_tiles(rules):
-                self.flag(event, Finding.UNEXPECTED_EVENT,
-                          f"an end-rack penalty after an out-play under {rules.name}, where the "
-                          "finisher adds twice the opponent's tiles and the opponent loses nothing")
-            elif self.ending is Ending.WENT_OUT and p == self.out_player:
-                self.flag(event, Finding.UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
-            known = self.known(p)
-            if known is not None and sorted(known) != sorted(tiles):
-                self.flag(event, Finding.END_RACK,
-                          f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
-                          f"the line counts {label}", label, format_rack(known, alphabet))
-            due = self.ending is not Ending.TIME  # (after the time limit none is: check_end_lines says so)
-            computed = -value if due else self.undue(event)
-            self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
-                         kind=Finding.END_RACK)
-            self.end_adjustment[p] += computed
-
-    def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rules = self.ruleset
-        note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
-        seconds = None
-        if note:
-            try:
-                seconds = parse_duration(note.group(1), what="overtime")
-            except AdjudicateError as err:
-                self.flag(event, Finding.TIME_PENALTY, f"overtime note: {err}")
-        forfeit = seconds is not None and is_forfeit(seconds, rules)
-        # A forfeit (over the maximum overtime) ends the game where it comes, and disregards the
-        # unplayed tiles: it needs no end of the game before it, nor rack lines.
-        problem = None
-        if self.ending is None and not forfeit:
-            problem = "a time penalty before the end of the game"
-        elif p in self.time_seen:
-            problem = f"a second time penalty for {event.nick}"
-        elif not forfeit and not self.end_lines_complete():
-            # (magpie's time_penalty_before_rack_penalties.gcg: the record's own totals, and the
-            # game's story in its notes, leave this line out.)
-            problem = "a time penalty before the end-of-game rack lines (they come first)"
-        self.time_seen.add(p)
-        if problem:
-            self.flag(event, Finding.UNEXPECTED_EVENT, problem)
-            self.account(event, result, p, 0, "time penalty", unexpected=True)
-            return
-        if self.ending is None:  # over the maximum overtime: the game ends here, lost
-            self.ending, self.ended_at = Ending.TIME, event.line
-        recorded = event.score
-        computed = recorded if recorded is not None else 0
-        if note:
-            if seconds is not None:
-                computed = -overtime_penalty(seconds, rules)
-                self.overtime[p] = seconds
-                if forfeit:
-                    self.forfeits.append(p)
-                elif note.group(2):
-                    self.flag(event, Finding.TIME_PENALTY,
-                              f"the note says forfeit, but {note.group(1)} of overtime is within "
-                              f"the {rules.name} maximum" if rules.overtime_forfeit else
-                              f"the note says forfeit, but {rules.name} has no overtime forfeit")
-        elif recorded is not None:
-            unit = rules.overtime_points_per_minute
-            cap = (rules.overtime_max_minutes or 0) * unit
-            if recorded > 0:  # a penalty that gives points: it counts for nothing
-                self.flag(event, Finding.TIME_PENALTY,
-                          f"time penalty {recorded:+d} adds points (a penalty takes them away)",
-                          recorded, 0)
-                self.account(event, result, p, 0, "time penalty", unexpected=True)
-                return
-            if recorded == 0 or recorded % unit:
-                self.flag(event, Finding.TIME_PENALTY,
-                          f"time penalty {recorded:+d} is not a whole number of minutes at "
-                          f"{unit} points each", recorded, None)
-            elif cap and -recorded > cap:
-                self.flag(event, Finding.TIME_PENALTY,
-                          f"time penalty {recorded:+d} is more than the {cap} of "
-                          f"{rules.overtime_max_minutes} minutes (beyond that the game is forfeit)",
-                          recorded, -cap)
-        self.account(event, result, p, computed, "time penalty", kind=Finding.TIME_PENALTY)
-        if p in self.overtime:  # apply_forfeit recomputes these from the overtime
-            self.time_adjustment[p] += computed
-
-    def end_lines_complete(self) -> bool:
-        """Whether the end-of-game rack lines the ruleset expects are all there."""
-        n = len(self.nicks)
-        if self.ending is Ending.TIME:
-            return True
-        if self.ending is Ending.WENT_OUT:
-            if not opponents_lose_tiles(self.ruleset):
-                return bool(self.end_lines["points"])
-            return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
-        return len(self.end_lines["penalty"]) >= n
-
     # Each event kind's method, and whether it is a turn: one look-up per event. (Plain functions,
     # called with the replay: no bound methods made per game.)
     _HANDLERS: dict[str, tuple[Any, bool]] = {
         kind: (handler, kind in TURN_KINDS) for kind, handler in {
             "play": play, "pass": pass_or_exchange, "exchange": pass_or_exchange,
             "phony_withdrawn": withdraw, "challenge_bonus": challenge_bonus,
-            "end_rack_points": end_rack, "end_rack_penalty": end_rack, "time_penalty": time_penalty,
+            "end_rack_points": EndLines.end_rack, "end_rack_penalty": EndLines.end_rack,
+            "time_penalty": EndLines.time_penalty,
         }.items()
     }
 
@@ -914,137 +632,6 @@ class _Rescore(GameState):
                                   "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
         self.check_end_lines()
         return self.report()
-
-    def _pragma_line(self, keyword: str) -> int:
-        return next((line for line, key, _ in self.record.pragmas if key == keyword), 0)
-
-    def rack_value(self, text: str | None) -> int:
-        try:
-            return self.alphabet.rack_value(parse_rack(text or "", self.alphabet))
-        except AdjudicateError:
-            return 0
-
-    def check_end_lines(self) -> None:
-        """At the end of the record: the end-of-game lines the ruleset expects, and their sums.
-
-        A line that is missing is reported, and what it should give counts in the computed totals
-        when the tiles are known (so that the computed winner is the real one)."""
-        if self.forfeits and self.ruleset.overtime_forfeit:
-            return  # unplayed tiles are disregarded (apply_forfeit reports any rack line)
-        if self.ending is None or self.ending is Ending.TIME:
-            if self.ending is Ending.TIME and (self.end_lines["points"] or self.end_lines["penalty"]):
-                first = (self.end_lines["points"] + self.end_lines["penalty"])[0]
-                self.flag(first, Finding.UNEXPECTED_EVENT,
-                          "rack adjustment in a game ended by the time limit (none is due)")
-            return
-        last_line = self.record.events[-1].line if self.record.events else 0
-        alphabet = self.alphabet
-        if self.ending is Ending.WENT_OUT:
-            out = self.out_player
-            held = [self.known(q) for q in range(len(self.nicks)) if q != out]  # the others'
-            if not self.end_lines["points"]:
-                tiles = self.held_by_others(out)
-                due = None
-                if tiles is not None:
-                    due = outplay_points(alphabet.rack_value(tiles), self.ruleset)
-                self.flag(None, Finding.END_RACK,
-                          f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
-                          "line adds the opponents' tiles"
-                          + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
-                             if tiles is not None else ""), None, due, line=last_line)
-                self.missing_adjustment(out, due)
-            elif self.bag == 0 and not self.board_uncertain:
-                # The bag is empty and the finisher holds nothing: every tile not on the board
-                # is on an opponent's rack, so the out-play lines must count exactly those.
-                counted: list[int] = []
-                for e in self.end_lines["points"]:
-                    try:
-                        counted += parse_rack(e.tiles or "", alphabet)
-                    except AdjudicateError:
-                        return
-                rest = self.unseen[:]
-                for t in counted:
-                    rest[t] -= 1
-                # Nothing left of the unseen counts: the lines count exactly those tiles (the
-                # common case, decided without listing them).
-                if any(rest):
-                    left = self.held_by_others(out)  # every tile not on the board, by code
-                    if sorted(counted) != left:
-                        held_text = format_rack(left, alphabet)
-                        self.flag(self.end_lines["points"][0], Finding.END_RACK,
-                                  f"the opponents held {held_text} (every tile not on the board), "
-                                  f"the out-play line(s) count "
-                                  f"{format_rack(sorted(counted), alphabet)}",
-                                  format_rack(sorted(counted), alphabet), held_text)
-            elif all(h is not None for h in held):
-                total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
-                counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
-                if counted != total:
-                    tiles = "".join(format_rack(h, alphabet) for h in held if h)  # type: ignore[arg-type]
-                    self.flag(self.end_lines["points"][0], Finding.END_RACK,
-                              f"the opponents held {tiles} ({total} points), the out-play line "
-                              f"counts {counted}", counted, total)
-            if opponents_lose_tiles(self.ruleset) and len(self.end_lines["penalty"]) < len(held):
-                self.missing_penalties(
-                    [q for q in range(len(self.nicks)) if q != out],
-                    f"under {self.ruleset.name} every other player subtracts their tiles "
-                    f"after {self.nicks[out]} went out at line {self.ended_at}", last_line)
-        elif len(self.end_lines["penalty"]) < len(self.nicks):
-            self.missing_penalties(
-                list(range(len(self.nicks))),
-                f"the game ended on {self.ending} at line {self.ended_at}: each player subtracts "
-                "their own tiles", last_line)
-
-    def missing_penalties(self, players: list[int], why: str, last_line: int) -> None:
-        """Report each of ``players`` without an end-rack line; count what it should subtract."""
-        alphabet = self.alphabet
-        have = {seat for e in self.end_lines["penalty"] for seat in self.index.get(e.nick, ())}
-        for q in players:
-            if q in have:
-                continue
-            tiles = None
-            if self.ending is Ending.WENT_OUT and len(self.nicks) == 2:  # the finisher's one opponent
-                tiles = self.held_by_others(self.out_player)
-            if tiles is None:
-                tiles = self.known(q)
-            due = None if tiles is None else -alphabet.rack_value(tiles)
-            held = ("" if tiles is None else
-                    f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
-            self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
-                      None, due, line=last_line)
-            self.missing_adjustment(q, due)
-
-    def missing_adjustment(self, p: int, due: int | None) -> None:
-        # (Not after a play that could not be placed: then the end itself is a guess; see undue.)
-        if due is not None and not self.board_uncertain:
-            self.computed[p] += due
-            self.end_adjustment[p] += due
-
-    def apply_forfeit(self, players: list[PlayerResult]) -> None:
-        """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind
-        raised to win by one, unplayed tiles disregarded (RULES.md §3) — as ``adjudicate clock``
-        computes it, from the scores before any rack adjustment and time penalty."""
-        from adjudicate.clock import apply_clock
-
-        for e in self.end_lines["points"] + self.end_lines["penalty"]:
-            self.flag(e, Finding.UNEXPECTED_EVENT,
-                      f"rack adjustment in a game forfeited on time "
-                      f"({', '.join(self.nicks[i] for i in self.forfeits)} over the maximum "
-                      "overtime): unplayed tiles are disregarded")
-        before = {nick: self.computed[i] - self.end_adjustment[i] - self.time_adjustment[i]
-                  for i, nick in enumerate(self.nicks)}
-        overtime = {self.nicks[i]: s for i, s in self.overtime.items()}
-        result = apply_clock(before, overtime, self.ruleset)
-        for i, line in enumerate(result.players):
-            if line.raised:
-                self.info.append(Info(
-                    self.record.events[-1].line, Note.FORFEIT_RAISE, line.player,
-                    f"{line.player} raised from {line.final - line.raised} to "
-                    f"{line.final} to win by one: "
-                    f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded the "
-                    "maximum overtime (unplayed tiles disregarded)"))
-            self.computed[i] = line.final
-            players[i].computed_final = line.final
 
     def report(self) -> RescoreReport:
         record = self.record

@@ -21,6 +21,10 @@ from __future__ import annotations
 
 from adjudicate.errors import RulesError
 
+TYPE_CHECKING = False  # (typing itself is not imported at run time: see the module docstring)
+if TYPE_CHECKING:
+    from adjudicate.gcg import GameRecord
+
 # -- closed sets ------------------------------------------------------------------------------
 #: An unsuccessful challenge (the play is valid): the challenger loses the next turn (NASPA
 #: "double challenge"; FISE per the decisions table).
@@ -541,3 +545,52 @@ def apply_overrides(ruleset: Ruleset, overrides: dict[str, object]) -> Ruleset:
     if not overrides:
         return ruleset
     return ruleset.replace(**overrides)
+
+
+# -- the ruleset a record implies -----------------------------------------------------------------
+# `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
+_LEXICON_RULES = (
+    (("NWL", "TWL", "OWL", "NSWL", "OTCWL"), "naspa"),
+    (("CSW", "SOWPODS", "ECWL", "CEL"), "wespa"),
+    (("FISE", "FILE"), "fise"),
+    (("DISC", "DOSC"), "catalan"),
+)
+_DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
+
+
+def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Ruleset, str]:
+    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa."""
+    if explicit:
+        ruleset = find_ruleset(explicit)
+        return ruleset, f"--rules {explicit}"
+    if record.lexicon:
+        upper = record.lexicon.upper()
+        for prefixes, name in _LEXICON_RULES:
+            if upper.startswith(prefixes):
+                return _BY_NAME[name], f"#lexicon {record.lexicon}"
+    dist = (record.tile_distribution or "").lower()
+    if dist in _DISTRIBUTION_RULES:
+        return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"#tile-distribution {dist}"
+    # One pass over the events, plays skipped first (a plain loop: a list of the kinds, searched
+    # two or three times, costs twice as much): a challenge bonus anywhere, and an end-rack penalty
+    # after the first out-play line.
+    bonus = points = penalty_after = False
+    for event in record.events:
+        kind = event.kind
+        if kind == "play":
+            continue
+        if kind == "challenge_bonus":
+            bonus = True
+        elif kind == "end_rack_points":
+            points = True
+        elif kind == "end_rack_penalty" and points:
+            penalty_after = True
+    if bonus:
+        ruleset, reason = _BY_NAME["wespa"], "a (challenge) bonus in a record that names no lexicon"
+    else:
+        ruleset, reason = _BY_NAME["naspa"], "the default (the record names no lexicon)"
+    if penalty_after:
+        # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
+        ruleset = ruleset.replace(outplay="international")
+        reason += "; out-play adjusted the international way (+R / -R), as the record does"
+    return ruleset, reason

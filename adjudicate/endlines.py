@@ -1,0 +1,312 @@
+"""The end of a game as a record writes it: out-play and end-rack lines, time penalties, forfeits.
+
+:class:`EndLines` checks each end-of-game line against the rules (:mod:`adjudicate.endgame` for
+the rack arithmetic, :mod:`adjudicate.clock` for overtime) and, when the record ends, that the
+lines the rules expect are all there: a missing line is reported, and what it should give counts
+in the computed totals when the replay knows the tiles (so that the computed winner is the rules').
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
+from adjudicate.endgame import opponents_lose_tiles, outplay_points
+from adjudicate.errors import AdjudicateError
+from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.kinds import Ending, Finding, Note
+from adjudicate.ledger import Ledger
+from adjudicate.report import EventResult, Info, PlayerResult
+from adjudicate.rules import Ruleset
+from adjudicate.tiles import Alphabet, format_rack, parse_rack
+
+__all__ = ["EndLines"]
+
+# (A clock's display may be written with its sign: `overtime -03:20` is 3:20 over.)
+_OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfeit)?", re.IGNORECASE)
+
+
+class EndLines(Ledger):
+    """The replay's end-of-game lines (see the module docstring)."""
+
+    __slots__ = ("end_lines", "time_seen", "forfeits", "overtime")
+
+    def __init__(self, record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
+                 nicks: list[str]) -> None:
+        super().__init__(record, ruleset, alphabet, nicks)
+        self.end_lines: dict[str, list[GcgEvent]] = {"points": [], "penalty": []}
+        self.time_seen: set[int] = set()
+        self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
+        self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
+
+    def undue(self, event: GcgEvent) -> int:
+        """What a line counts whose points the rules do not give (a move after the end, out-play
+        points for a player who did not go out, a rack adjustment after the time limit): nothing;
+        but the record's own score when a play before could not be put on the board or a line could
+        not be read. Then who holds what, and so whether and how the game ended, is a guess, and a
+        wrong guess must not take real points away: the discrepancy is reported either way."""
+        return (event.score or 0) if self.board_uncertain else 0
+
+    def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rules, alphabet = self.ruleset, self.alphabet
+        points = event.kind == "end_rack_points"
+        result.tiles = event.tiles
+        if self.ending is not None:
+            self.end_lines["points" if points else "penalty"].append(event)
+        try:
+            tiles = parse_rack(event.tiles or "", alphabet)
+        except AdjudicateError as err:
+            self.flag(event, Finding.END_RACK, f"end-of-game rack {event.tiles!r}: {err}")
+            self.account(event, result, p, 0, "end of game", unexpected=True)
+            return
+        value = alphabet.rack_value(tiles)
+        label = format_rack(tiles, alphabet)
+        if self.ending is None:
+            self.flag(event, Finding.UNEXPECTED_EVENT,
+                      f"end-of-game line, but the game is not over (nobody has gone out"
+                      f"{', the bag holds ' + str(self.bag) if self.bag else ''})")
+            self.account(event, result, p, 0, f"({label})", unexpected=True)
+            return
+        self.after_end_pass_ok = False
+        if points:
+            due = self.ending is Ending.WENT_OUT and p == self.out_player
+            if not due:
+                if self.ending is not Ending.TIME:  # (after the time limit, check_end_lines says none is due)
+                    self.flag(event, Finding.UNEXPECTED_EVENT,
+                              f"out-play points for {event.nick}, who did not go out")
+                computed = self.undue(event)
+            else:
+                computed = outplay_points(value, rules)
+            self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=Finding.END_RACK)
+            self.end_adjustment[p] += computed
+        else:
+            if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
+                try:
+                    same = sorted(parse_rack(event.rack, alphabet)) == sorted(tiles)
+                except AdjudicateError:
+                    same = False
+                if not same:
+                    self.flag(event, Finding.END_RACK,
+                              f"end-rack penalty: the rack {event.rack} and the tiles counted "
+                              f"({event.tiles}) differ")
+            if self.ending is Ending.WENT_OUT and not opponents_lose_tiles(rules):
+                self.flag(event, Finding.UNEXPECTED_EVENT,
+                          f"an end-rack penalty after an out-play under {rules.name}, where the "
+                          "finisher adds twice the opponent's tiles and the opponent loses nothing")
+            elif self.ending is Ending.WENT_OUT and p == self.out_player:
+                self.flag(event, Finding.UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
+            known = self.known(p)
+            if known is not None and sorted(known) != sorted(tiles):
+                self.flag(event, Finding.END_RACK,
+                          f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
+                          f"the line counts {label}", label, format_rack(known, alphabet))
+            due = self.ending is not Ending.TIME  # (after the time limit none is: check_end_lines says so)
+            computed = -value if due else self.undue(event)
+            self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
+                         kind=Finding.END_RACK)
+            self.end_adjustment[p] += computed
+
+    def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rules = self.ruleset
+        note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
+        seconds = None
+        if note:
+            try:
+                seconds = parse_duration(note.group(1), what="overtime")
+            except AdjudicateError as err:
+                self.flag(event, Finding.TIME_PENALTY, f"overtime note: {err}")
+        forfeit = seconds is not None and is_forfeit(seconds, rules)
+        # A forfeit (over the maximum overtime) ends the game where it comes, and disregards the
+        # unplayed tiles: it needs no end of the game before it, nor rack lines.
+        problem = None
+        if self.ending is None and not forfeit:
+            problem = "a time penalty before the end of the game"
+        elif p in self.time_seen:
+            problem = f"a second time penalty for {event.nick}"
+        elif not forfeit and not self.end_lines_complete():
+            # (magpie's time_penalty_before_rack_penalties.gcg: the record's own totals, and the
+            # game's story in its notes, leave this line out.)
+            problem = "a time penalty before the end-of-game rack lines (they come first)"
+        self.time_seen.add(p)
+        if problem:
+            self.flag(event, Finding.UNEXPECTED_EVENT, problem)
+            self.account(event, result, p, 0, "time penalty", unexpected=True)
+            return
+        if self.ending is None:  # over the maximum overtime: the game ends here, lost
+            self.ending, self.ended_at = Ending.TIME, event.line
+        recorded = event.score
+        computed = recorded if recorded is not None else 0
+        if note:
+            if seconds is not None:
+                computed = -overtime_penalty(seconds, rules)
+                self.overtime[p] = seconds
+                if forfeit:
+                    self.forfeits.append(p)
+                elif note.group(2):
+                    self.flag(event, Finding.TIME_PENALTY,
+                              f"the note says forfeit, but {note.group(1)} of overtime is within "
+                              f"the {rules.name} maximum" if rules.overtime_forfeit else
+                              f"the note says forfeit, but {rules.name} has no overtime forfeit")
+        elif recorded is not None:
+            unit = rules.overtime_points_per_minute
+            cap = (rules.overtime_max_minutes or 0) * unit
+            if recorded > 0:  # a penalty that gives points: it counts for nothing
+                self.flag(event, Finding.TIME_PENALTY,
+                          f"time penalty {recorded:+d} adds points (a penalty takes them away)",
+                          recorded, 0)
+                self.account(event, result, p, 0, "time penalty", unexpected=True)
+                return
+            if recorded == 0 or recorded % unit:
+                self.flag(event, Finding.TIME_PENALTY,
+                          f"time penalty {recorded:+d} is not a whole number of minutes at "
+                          f"{unit} points each", recorded, None)
+            elif cap and -recorded > cap:
+                self.flag(event, Finding.TIME_PENALTY,
+                          f"time penalty {recorded:+d} is more than the {cap} of "
+                          f"{rules.overtime_max_minutes} minutes (beyond that the game is forfeit)",
+                          recorded, -cap)
+        self.account(event, result, p, computed, "time penalty", kind=Finding.TIME_PENALTY)
+        if p in self.overtime:  # apply_forfeit recomputes these from the overtime
+            self.time_adjustment[p] += computed
+
+    def end_lines_complete(self) -> bool:
+        """Whether the end-of-game rack lines the ruleset expects are all there."""
+        n = len(self.nicks)
+        if self.ending is Ending.TIME:
+            return True
+        if self.ending is Ending.WENT_OUT:
+            if not opponents_lose_tiles(self.ruleset):
+                return bool(self.end_lines["points"])
+            return bool(self.end_lines["points"]) and len(self.end_lines["penalty"]) >= n - 1
+        return len(self.end_lines["penalty"]) >= n
+
+    def _pragma_line(self, keyword: str) -> int:
+        return next((line for line, key, _ in self.record.pragmas if key == keyword), 0)
+
+    def rack_value(self, text: str | None) -> int:
+        try:
+            return self.alphabet.rack_value(parse_rack(text or "", self.alphabet))
+        except AdjudicateError:
+            return 0
+
+    def check_end_lines(self) -> None:
+        """At the end of the record: the end-of-game lines the ruleset expects, and their sums.
+
+        A line that is missing is reported, and what it should give counts in the computed totals
+        when the tiles are known (so that the computed winner is the real one)."""
+        if self.forfeits and self.ruleset.overtime_forfeit:
+            return  # unplayed tiles are disregarded (apply_forfeit reports any rack line)
+        if self.ending is None or self.ending is Ending.TIME:
+            if self.ending is Ending.TIME and (self.end_lines["points"] or self.end_lines["penalty"]):
+                first = (self.end_lines["points"] + self.end_lines["penalty"])[0]
+                self.flag(first, Finding.UNEXPECTED_EVENT,
+                          "rack adjustment in a game ended by the time limit (none is due)")
+            return
+        last_line = self.record.events[-1].line if self.record.events else 0
+        alphabet = self.alphabet
+        if self.ending is Ending.WENT_OUT:
+            out = self.out_player
+            held = [self.known(q) for q in range(len(self.nicks)) if q != out]  # the others'
+            if not self.end_lines["points"]:
+                tiles = self.held_by_others(out)
+                due = None
+                if tiles is not None:
+                    due = outplay_points(alphabet.rack_value(tiles), self.ruleset)
+                self.flag(None, Finding.END_RACK,
+                          f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
+                          "line adds the opponents' tiles"
+                          + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
+                             if tiles is not None else ""), None, due, line=last_line)
+                self.missing_adjustment(out, due)
+            elif self.bag == 0 and not self.board_uncertain:
+                # The bag is empty and the finisher holds nothing: every tile not on the board
+                # is on an opponent's rack, so the out-play lines must count exactly those.
+                counted: list[int] = []
+                for e in self.end_lines["points"]:
+                    try:
+                        counted += parse_rack(e.tiles or "", alphabet)
+                    except AdjudicateError:
+                        return
+                rest = self.unseen[:]
+                for t in counted:
+                    rest[t] -= 1
+                # Nothing left of the unseen counts: the lines count exactly those tiles (the
+                # common case, decided without listing them).
+                if any(rest):
+                    left = self.held_by_others(out)  # every tile not on the board, by code
+                    if sorted(counted) != left:
+                        held_text = format_rack(left, alphabet)
+                        self.flag(self.end_lines["points"][0], Finding.END_RACK,
+                                  f"the opponents held {held_text} (every tile not on the board), "
+                                  f"the out-play line(s) count "
+                                  f"{format_rack(sorted(counted), alphabet)}",
+                                  format_rack(sorted(counted), alphabet), held_text)
+            elif all(h is not None for h in held):
+                total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
+                counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
+                if counted != total:
+                    tiles = "".join(format_rack(h, alphabet) for h in held if h)  # type: ignore[arg-type]
+                    self.flag(self.end_lines["points"][0], Finding.END_RACK,
+                              f"the opponents held {tiles} ({total} points), the out-play line "
+                              f"counts {counted}", counted, total)
+            if opponents_lose_tiles(self.ruleset) and len(self.end_lines["penalty"]) < len(held):
+                self.missing_penalties(
+                    [q for q in range(len(self.nicks)) if q != out],
+                    f"under {self.ruleset.name} every other player subtracts their tiles "
+                    f"after {self.nicks[out]} went out at line {self.ended_at}", last_line)
+        elif len(self.end_lines["penalty"]) < len(self.nicks):
+            self.missing_penalties(
+                list(range(len(self.nicks))),
+                f"the game ended on {self.ending} at line {self.ended_at}: each player subtracts "
+                "their own tiles", last_line)
+
+    def missing_penalties(self, players: list[int], why: str, last_line: int) -> None:
+        """Report each of ``players`` without an end-rack line; count what it should subtract."""
+        alphabet = self.alphabet
+        have = {seat for e in self.end_lines["penalty"] for seat in self.index.get(e.nick, ())}
+        for q in players:
+            if q in have:
+                continue
+            tiles = None
+            if self.ending is Ending.WENT_OUT and len(self.nicks) == 2:  # the finisher's one opponent
+                tiles = self.held_by_others(self.out_player)
+            if tiles is None:
+                tiles = self.known(q)
+            due = None if tiles is None else -alphabet.rack_value(tiles)
+            held = ("" if tiles is None else
+                    f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
+            self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
+                      None, due, line=last_line)
+            self.missing_adjustment(q, due)
+
+    def missing_adjustment(self, p: int, due: int | None) -> None:
+        # (Not after a play that could not be placed: then the end itself is a guess; see undue.)
+        if due is not None and not self.board_uncertain:
+            self.computed[p] += due
+            self.end_adjustment[p] += due
+
+    def apply_forfeit(self, players: list[PlayerResult]) -> None:
+        """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind
+        raised to win by one, unplayed tiles disregarded (RULES.md §3) — as ``adjudicate clock``
+        computes it, from the scores before any rack adjustment and time penalty."""
+        from adjudicate.clock import apply_clock
+
+        for e in self.end_lines["points"] + self.end_lines["penalty"]:
+            self.flag(e, Finding.UNEXPECTED_EVENT,
+                      f"rack adjustment in a game forfeited on time "
+                      f"({', '.join(self.nicks[i] for i in self.forfeits)} over the maximum "
+                      "overtime): unplayed tiles are disregarded")
+        before = {nick: self.computed[i] - self.end_adjustment[i] - self.time_adjustment[i]
+                  for i, nick in enumerate(self.nicks)}
+        overtime = {self.nicks[i]: s for i, s in self.overtime.items()}
+        result = apply_clock(before, overtime, self.ruleset)
+        for i, line in enumerate(result.players):
+            if line.raised:
+                self.info.append(Info(
+                    self.record.events[-1].line, Note.FORFEIT_RAISE, line.player,
+                    f"{line.player} raised from {line.final - line.raised} to "
+                    f"{line.final} to win by one: "
+                    f"{', '.join(self.nicks[j] for j in self.forfeits)} exceeded the "
+                    "maximum overtime (unplayed tiles disregarded)"))
+            self.computed[i] = line.final
+            players[i].computed_final = line.final

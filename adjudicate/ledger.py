@@ -1,0 +1,108 @@
+"""The record's running totals beside the rules', and the findings (SPEC §1.3).
+
+:class:`Ledger` is the game state (:class:`~adjudicate.replay.GameState`) with, for each player,
+the totals the record's cumulatives say and the totals the rules give, and the list of
+discrepancies and notes. :meth:`Ledger.account` compares one line's score and cumulative with
+ours, so that an error is reported once, at its cause; :meth:`Ledger.flag` reports a finding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.kinds import Finding, Note
+from adjudicate.replay import GameState
+from adjudicate.report import Discrepancy, EventResult, Info
+from adjudicate.rules import Ruleset
+from adjudicate.tiles import Alphabet
+
+__all__ = ["Ledger"]
+
+
+class Ledger(GameState):
+    """A game replayed from ``record``, its totals and findings (see the module docstring)."""
+
+    __slots__ = ("record", "bases", "computed", "last_recorded", "discrepancies", "info",
+                 "end_adjustment", "time_adjustment")
+
+    def __init__(self, record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
+                 nicks: list[str]) -> None:
+        super().__init__(ruleset, alphabet, nicks, table=max(len(record.players), 2))
+        self.record = record
+        n = len(nicks)
+        # The record's running totals: candidates for "the cumulative before this line" (more than
+        # one after a line the record may or may not have counted).
+        self.bases: list[list[int]] = [[0] for _ in range(n)]
+        self.computed: list[int] = [0] * n  # ours
+        self.last_recorded: list[int | None] = [None] * n  # the record's last cumulative
+        self.discrepancies: list[Discrepancy] = []
+        self.info: list[Info] = []
+        self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
+        self.time_adjustment = [0] * n  # what the time penalties took (ours)
+
+    def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
+             computed: Any = None, line: int | None = None) -> None:
+        """Report a finding at ``line`` (default: the event's)."""
+        where = line if line is not None else (event.line if event else 0)
+        if (self.board_uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
+                and where > self.board_uncertain):
+            # A consequence, most likely, of the line the board lacks: information, not a finding.
+            self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
+                                  f"line {where}: {message} (not checked: the board lacks "
+                                  f"the play at line {self.board_uncertain})"))
+            return
+        self.discrepancies.append(
+            Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
+                        event.nick if event else None)
+        )
+
+    def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
+                what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE) -> None:
+        """Compare the line's score and cumulative with ours; move both totals on.
+
+        The cumulative is checked against the record's own previous cumulative plus the line's
+        score, so a wrong score is reported once (as a score) and not again as a cumulative. After
+        a wrong cumulative, the next line may continue from either the wrong or the right value.
+        An ``unexpected`` line (one that should not be there) is not checked; the record may or may
+        not have counted it, and the next line may continue from either.
+        """
+        recorded = event.score
+        result.recorded_score = recorded
+        result.computed_score = computed
+        if recorded is not None and recorded != computed and not unexpected:
+            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
+                      recorded, computed)
+        bases = self.bases[p]
+        step = recorded if recorded is not None else computed
+        cum = event.cumulative
+        result.recorded_cumulative = cum
+        if (cum is not None and not unexpected and len(bases) == 1
+                and (cum == bases[0] + step or cum == bases[0] + computed)):
+            # The common case: the record's arithmetic holds.
+            bases[0] = cum
+            self.last_recorded[p] = cum
+            self.computed[p] += computed
+            result.computed_cumulative = self.computed[p]
+            return
+        if not bases:  # the record's total is unknown here (a line before could not be read)
+            new = [cum] if cum is not None else []
+        elif unexpected:
+            new = ([cum] if cum is not None else [b + step for b in bases]) + bases
+        elif cum is None:
+            new = [bases[0] + step]
+        elif cum in [b + step for b in bases] or cum in [b + computed for b in bases]:
+            new = [cum]
+        else:
+            expected = bases[0] + step
+            self.flag(event, Finding.CUMULATIVE,
+                      f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
+                      cum, expected)
+            new = [cum, expected]
+        self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
+        # (With neither a score nor a cumulative on a line that scores, the record says nothing
+        # of the player's total: no "recorded" total is made up from ours. A pass changes none.)
+        self.last_recorded[p] = (cum if cum is not None else
+                                 None if not new or (recorded is None and computed) else new[0])
+        self.computed[p] += computed
+        result.computed_cumulative = self.computed[p]
