@@ -18,49 +18,61 @@ Quackle score the same either way: a one-tile "word" never counts).
 >>> breakdown.total
 32
 >>> print(format_breakdown(breakdown, en))
-WINDY: W 4 x DL = 8 + I 1 + N 1 + D 2 + Y 4 = 16, word x2 = 32
+WINDY: W 4 x DL = 8 + I 1 + N 1 + D 2 + Y 4 = 16, word x2 (DW) = 32
+total 32
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicate.board import Board, Move
-from adjudicate.tiles import Alphabet, format_tiles
+from adjudicate.tiles import BLANK_BIT, LETTER_MASK, Alphabet, format_tiles
 
 __all__ = [
-    "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown", "score_play",
-    "score_total",
+    "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown",
+    "format_word_score", "premium_name", "score_play", "score_total",
 ]
 
 BINGO_TILES = 7
 BINGO_BONUS = 50
 
 _LETTER_PREMIUM_NAMES = {2: "DL", 3: "TL"}
+_WORD_PREMIUM_NAMES = {2: "DW", 3: "TW"}
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class WordScore:
-    """One word's score, tile by tile (treat as immutable).
+    """One word's score, tile by tile.
 
     ``letter_values[i]`` is tile i's value after its letter premium (0 for a blank),
     ``letter_premiums[i]`` that premium (1 when none, or the square was covered before this play),
-    ``word_multiplier`` the product of the word premiums newly covered, ``score`` the word's total.
+    ``new`` the indices of the tiles this play placed, ``word_premiums`` the word premiums it
+    newly covered (their product is ``word_multiplier``), ``score`` the word's total.
     """
 
     tiles: tuple[int, ...]
     squares: tuple[int, ...]
+    new: tuple[int, ...]
     letter_values: tuple[int, ...]
     letter_premiums: tuple[int, ...]
+    word_premiums: tuple[int, ...]
     word_multiplier: int
     score: int
 
+    @property
+    def letters(self) -> int:
+        """The sum of the tiles, letter premiums included (the score before word premiums)."""
+        return sum(self.letter_values)
 
-@dataclass(slots=True)
+
+@dataclass(frozen=True, slots=True)
 class ScoreBreakdown:
-    """A play's score: main word first, then cross words in board order (treat as immutable)."""
+    """A play's score: main word first, then cross words in board order."""
 
     words: tuple[WordScore, ...]
+    tiles_placed: int
     bingo_bonus: int
     total: int
 
@@ -69,7 +81,13 @@ def score_play(
     board: Board, move: Move, *, bingo_tiles: int = BINGO_TILES, bingo_bonus: int = BINGO_BONUS
 ) -> ScoreBreakdown:
     """Score a move resolved on ``board`` (before or after ``board.place(move)``: the move knows
-    which squares it covers). ``bingo_tiles``/``bingo_bonus``: the rack size and its bonus."""
+    which squares it covers). ``bingo_tiles``/``bingo_bonus``: the rack size and its bonus.
+
+    This is the rule, worked out word by word. :meth:`Board.play` adds up the same numbers while
+    it checks a play (``move.points``): computing every play's score here instead costs the
+    replay 69% more instructions a game (scripts/icount); tests/test_board_differential.py holds
+    the two equal on generated positions, and tests/test_scoring.py on real games.
+    """
     values = board.values
     layout = board.layout
     letter_mult, word_mult = layout.letter_mult, layout.word_mult
@@ -79,6 +97,7 @@ def score_play(
         tiles, squares = word.tiles, word.squares
         letter_values = [values[t] for t in tiles]
         premiums = [1] * len(tiles)
+        word_premiums = []
         multiplier = 1
         for i in word.new:  # premiums count only on the squares this play covers
             sq = squares[i]
@@ -86,18 +105,23 @@ def score_play(
             if premium != 1:
                 letter_values[i] *= premium
                 premiums[i] = premium
-            multiplier *= word_mult[sq]
+            if word_mult[sq] != 1:
+                word_premiums.append(word_mult[sq])
+                multiplier *= word_mult[sq]
         score = sum(letter_values) * multiplier
         total += score
-        words.append(WordScore(tiles, squares, tuple(letter_values), tuple(premiums), multiplier, score))
-    bonus = bingo_bonus if len(move.new_tiles) >= bingo_tiles else 0
-    return ScoreBreakdown(tuple(words), bonus, total + bonus)
+        words.append(WordScore(tiles, squares, tuple(word.new), tuple(letter_values),
+                               tuple(premiums), tuple(word_premiums), multiplier, score))
+    placed = len(move.new_tiles)
+    bonus = bingo_bonus if placed >= bingo_tiles else 0
+    return ScoreBreakdown(tuple(words), placed, bonus, total + bonus)
 
 
 def score_total(
     board: Board, move: Move, *, bingo_tiles: int = BINGO_TILES, bingo_bonus: int = BINGO_BONUS
 ) -> int:
-    """The total of :func:`score_play` without the breakdown: the replay's hot path.
+    """The total of :func:`score_play` without the breakdown: ``move.points`` when it was counted
+    on this board's values and premiums (see :func:`score_play`).
 
     >>> from adjudicate.tiles import get_alphabet
     >>> from adjudicate.notation import parse_play
@@ -112,30 +136,58 @@ def score_total(
     return score_play(board, move, bingo_tiles=bingo_tiles, bingo_bonus=bingo_bonus).total
 
 
-def format_word_score(word: WordScore, alphabet: Alphabet) -> str:
-    """``QUIRKY: Q 10 x DL = 20 + U 1 + ... = 44, word x2 = 88``; blanks lowercase, scoring 0."""
+def _no_mark(kind: str, text: str) -> str:
+    return text
+
+
+def premium_name(multiplier: int, *, word: bool) -> str:
+    """``DL``/``TL`` for a letter premium, ``DW``/``TW`` for a word premium (``4W`` for others)."""
+    return (_WORD_PREMIUM_NAMES if word else _LETTER_PREMIUM_NAMES).get(
+        multiplier, f"{multiplier}{'W' if word else 'L'}")
+
+
+def format_word_score(word: WordScore, alphabet: Alphabet,
+                      mark: Callable[[str, str], str] = _no_mark) -> str:
+    """``QUEER: Q 10 x DL = 20 + U 1 + ... = 25``, then ``, word x2 (DW) = 50`` with word
+    premiums; a tile already on the board in brackets, ``(W) 4``; blanks lowercase, scoring 0.
+    ``mark(kind, text)`` may dress parts up (colours): ``kind`` is ``new`` for a tile placed by the
+    play, or the premium's name (``DL``, ``TW``...)."""
     parts = []
-    for t, value, premium in zip(word.tiles, word.letter_values, word.letter_premiums):
-        label = format_tiles((t,), alphabet)
+    new = set(word.new)
+    for i, (t, value, premium) in enumerate(zip(word.tiles, word.letter_values, word.letter_premiums)):
+        label = format_tiles((t & (LETTER_MASK | BLANK_BIT),), alphabet)
+        label = mark("new", label) if i in new else f"({label})"
         if premium > 1:
-            face = value // premium
-            name = _LETTER_PREMIUM_NAMES.get(premium, f"{premium}L")
-            parts.append(f"{label} {face} x {name} = {value}")
+            name = premium_name(premium, word=False)
+            parts.append(f"{label} {value // premium} x {mark(name, name)} = {value}")
         else:
             parts.append(f"{label} {value}")
-    letters = sum(word.letter_values)
-    text = f"{format_tiles(word.tiles, alphabet)}: {' + '.join(parts)} = {letters}"
+    text = f"{format_tiles(word.tiles, alphabet)}: {' + '.join(parts)} = {word.letters}"
     if word.word_multiplier > 1:
-        text += f", word x{word.word_multiplier} = {word.score}"
+        names = [premium_name(m, word=True) for m in word.word_premiums]
+        text += (f", word x{word.word_multiplier} ("
+                 + " x ".join(mark(name, name) for name in names) + f") = {word.score}")
     return text
 
 
 def format_breakdown(breakdown: ScoreBreakdown, alphabet: Alphabet) -> str:
-    """One line per word (see :func:`format_word_score`), then the bingo bonus and the total when
-    there is more than one line."""
+    """One line per word (:func:`format_word_score`), then the bingo bonus and the total.
+
+    >>> from adjudicate.tiles import get_alphabet
+    >>> from adjudicate.notation import parse_play
+    >>> en = get_alphabet("english")
+    >>> board = Board(en)
+    >>> board.place(board.resolve(parse_play("8D", "WINDY", en)))
+    >>> print(format_breakdown(score_play(board, board.resolve(parse_play("7C", "QUEER", en))), en))
+    QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25
+    UW: U 1 + (W) 4 = 5
+    EI: E 1 + (I) 1 = 2
+    EN: E 1 + (N) 1 = 2
+    RD: R 1 x DL = 2 + (D) 2 = 4
+    total 38
+    """
     lines = [format_word_score(w, alphabet) for w in breakdown.words]
     if breakdown.bingo_bonus:
-        lines.append(f"bingo: {breakdown.bingo_bonus}")
-    if len(lines) > 1:
-        lines.append(f"total: {breakdown.total}")
+        lines.append(f"bingo ({breakdown.tiles_placed} tiles) +{breakdown.bingo_bonus}")
+    lines.append(f"total {breakdown.total}")
     return "\n".join(lines)

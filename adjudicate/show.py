@@ -13,7 +13,7 @@ prints.
 >>> record = read_gcg(b"#player1 doug Doug\\n#player2 emely Emely\\n"
 ...                   b">doug: DINNVWY 8D WINDY +32 32\\n>emely: EEIOQRU 7C QUEER +40 40\\n")
 >>> shown = show_event(record, find_event(record))  # the last play
->>> print(format_explanation(shown.explanation))
+>>> print(format_explanation(shown.explanation, shown.alphabet))
 QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25
 UW: U 1 + (W) 4 = 5
 EI: E 1 + (I) 1 = 2
@@ -36,7 +36,13 @@ from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
 from adjudicate.rescore import TURN_KINDS, choose_ruleset, replay_until
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
-from adjudicate.scoring import score_play
+from adjudicate.scoring import (
+    ScoreBreakdown,
+    WordScore,
+    format_breakdown,
+    format_word_score,
+    score_play,
+)
 from adjudicate.tiles import (
     BLANK_BIT,
     BRACKETED,
@@ -48,12 +54,9 @@ from adjudicate.tiles import (
 )
 
 __all__ = [
-    "Explanation", "ShowError", "Shown", "TileScore", "WordScore", "explain_move", "find_event",
-    "format_explanation", "render_html", "render_svg", "render_text", "show_event",
+    "Explanation", "ShowError", "Shown", "explain_move", "find_event", "format_explanation",
+    "render_html", "render_svg", "render_text", "show_event",
 ]
-
-_LETTER_NAMES = {2: "DL", 3: "TL"}
-_WORD_NAMES = {2: "DW", 3: "TW"}
 
 
 class ShowError(AdjudicateError):
@@ -64,44 +67,28 @@ class ShowError(AdjudicateError):
 
 
 @dataclass(slots=True)
-class TileScore:
-    """One tile of a word: ``label`` canonical (a blank lowercase), ``face`` its value (0 for a
-    blank), ``premium`` the letter premium counted (1 when none, or the square was covered before
-    this play), ``points`` = face x premium; ``new``: placed by this play."""
-
-    label: str
-    square: str
-    face: int
-    premium: int
-    points: int
-    new: bool
-    blank: bool
-
-
-@dataclass(slots=True)
-class WordScore:
-    """One word: its tiles, their sum, the word premiums newly covered and the word's score."""
-
-    word: str
-    main: bool
-    tiles: list[TileScore]
-    letters: int
-    word_premiums: list[int]
-    multiplier: int
-    score: int
-
-
-@dataclass(slots=True)
 class Explanation:
-    """A play's score: the main word, then the cross words; the bingo bonus; the total, worked out
-    from the numbers shown (so a shown sum that does not add up cannot hide); ``recorded``: the
-    record's score, when it gives one."""
+    """A play's score worked out (:class:`~adjudicate.scoring.ScoreBreakdown`: the main word, then
+    the cross words; the bingo bonus; the total) beside the record's, when it gives one."""
 
-    words: list[WordScore]
-    tiles_placed: int
-    bingo: int
-    total: int
+    breakdown: ScoreBreakdown
     recorded: int | None = None
+
+    @property
+    def words(self) -> tuple[WordScore, ...]:
+        return self.breakdown.words
+
+    @property
+    def total(self) -> int:
+        return self.breakdown.total
+
+    @property
+    def bingo(self) -> int:
+        return self.breakdown.bingo_bonus
+
+    @property
+    def tiles_placed(self) -> int:
+        return self.breakdown.tiles_placed
 
     @property
     def differs_by(self) -> int | None:
@@ -111,50 +98,7 @@ class Explanation:
 def explain_move(board: Board, move: Move, *, bingo: tuple[int, int] = (7, 50),
                  recorded: int | None = None) -> Explanation:
     """Work out ``move``'s score on ``board`` (before or after it is placed) tile by tile."""
-    breakdown = score_play(board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1])
-    alphabet, layout = board.alphabet, board.layout
-    words = []
-    for n, (formed, scored) in enumerate(zip((move.main, *move.cross), breakdown.words)):
-        new = set(formed.new)
-        tiles = []
-        for i, (t, sq) in enumerate(zip(formed.tiles, formed.squares)):
-            premium = scored.letter_premiums[i]
-            face = scored.letter_values[i] // premium
-            tiles.append(TileScore(_label(t, alphabet), square_name(sq), face, premium,
-                                   face * premium, i in new, bool(t & BLANK_BIT)))
-        letters = sum(tile.points for tile in tiles)
-        premiums = [layout.word_mult[formed.squares[i]] for i in formed.new
-                    if layout.word_mult[formed.squares[i]] > 1]
-        multiplier = 1
-        for m in premiums:
-            multiplier *= m
-        words.append(WordScore(format_word(formed.tiles, alphabet), n == 0, tiles, letters,
-                               premiums, multiplier, letters * multiplier))
-    placed = len(move.new_tiles)
-    bonus = bingo[1] if placed >= bingo[0] else 0
-    return Explanation(words, placed, bonus, sum(w.score for w in words) + bonus, recorded)
-
-
-def _label(tile: int, alphabet: Alphabet) -> str:
-    return format_word((tile & (LETTER_MASK | BLANK_BIT),), alphabet)
-
-
-def format_word_score(word: WordScore) -> str:
-    """``QUEER: Q 10 x DL = 20 + U 1 + ... = 24, word x2 = 48``; played-through tiles in brackets."""
-    parts = []
-    for tile in word.tiles:
-        label = tile.label if tile.new else f"({tile.label})"
-        if tile.premium > 1:
-            name = _LETTER_NAMES.get(tile.premium, f"{tile.premium}L")
-            parts.append(f"{label} {tile.face} x {name} = {tile.points}")
-        else:
-            parts.append(f"{label} {tile.face}")
-    text = f"{word.word}: {' + '.join(parts)} = {word.letters}"
-    if word.multiplier > 1:
-        names = " x ".join(_WORD_NAMES.get(m, f"{m}W") for m in word.word_premiums)
-        text += f", word x{word.multiplier}" + (f" ({names})" if len(word.word_premiums) > 1 else "")
-        text += f" = {word.score}"
-    return text
+    return Explanation(score_play(board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1]), recorded)
 
 
 def verdict(explanation: Explanation) -> str:
@@ -167,11 +111,9 @@ def verdict(explanation: Explanation) -> str:
     return text
 
 
-def format_explanation(explanation: Explanation) -> str:
+def format_explanation(explanation: Explanation, alphabet: Alphabet) -> str:
     """One line per word (main word first), then the bingo bonus and the total against the record."""
-    lines = [format_word_score(w) for w in explanation.words]
-    if explanation.bingo:
-        lines.append(f"bingo ({explanation.tiles_placed} tiles) +{explanation.bingo}")
+    lines = format_breakdown(explanation.breakdown, alphabet).splitlines()[:-1]
     lines.append(verdict(explanation))
     return "\n".join(lines)
 
@@ -389,7 +331,7 @@ LEGEND = ("TW DW TL DL: premium squares (triple, double word; triple, double let
 
 def _cell_label(tile: int, alphabet: Alphabet) -> str:
     """A tile's label on the board: canonical without brackets (CH, L·L), a blank lowercase."""
-    return _label(tile, alphabet).strip("[]")
+    return format_word((tile & (LETTER_MASK | BLANK_BIT),), alphabet).strip("[]")
 
 
 def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool = False) -> list[str]:
@@ -484,8 +426,8 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
     if exp is not None:
         title = "the withdrawn play scored" if shown.kind == "phony_withdrawn" else "score"
         out.append(f"{title}:")
-        for w in exp.words:
-            out.append(f"  {_paint_word(w, paint)}" + ("" if w.main else "   (cross word)"))
+        for n, w in enumerate(exp.words):
+            out.append(f"  {_paint_word(w, shown.alphabet, paint)}" + ("" if n == 0 else "   (cross word)"))
         if exp.bingo:
             out.append(f"  bingo ({exp.tiles_placed} tiles) +{exp.bingo}")
         line = verdict(exp)
@@ -532,22 +474,11 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
     return out
 
 
-def _paint_word(word: WordScore, paint: Any) -> str:
-    parts = []
-    for tile in word.tiles:
-        label = paint(_BOLD, tile.label) if tile.new else f"({tile.label})"
-        if tile.premium > 1:
-            name = _LETTER_NAMES.get(tile.premium, f"{tile.premium}L")
-            parts.append(f"{label} {tile.face} x {paint(_PREMIUM_STYLE.get(name, ''), name)} "
-                         f"= {tile.points}")
-        else:
-            parts.append(f"{label} {tile.face}")
-    text = f"{word.word}: {' + '.join(parts)} = {word.letters}"
-    if word.multiplier > 1:
-        names = [_WORD_NAMES.get(m, f"{m}W") for m in word.word_premiums]
-        text += f", word x{word.multiplier} (" + " x ".join(
-            paint(_PREMIUM_STYLE.get(n, ""), n) for n in names) + f") = {word.score}"
-    return text
+def _paint_word(word: WordScore, alphabet: Alphabet, paint: Any) -> str:
+    def mark(kind: str, text: str) -> str:
+        return paint(_BOLD if kind == "new" else _PREMIUM_STYLE.get(kind, ""), text)
+
+    return format_word_score(word, alphabet, mark)
 
 
 # -- SVG -------------------------------------------------------------------------------------------

@@ -195,7 +195,7 @@ def test_spanish_blank_digraph() -> None:
     # blank [ch] 0 + I(H8 DW) 1 + C 3 + O 1 = 5, x2 = 10
     b = score(Board(ES), "8G", "[ch]ICO")
     assert b.total == 10 and b.words[0].letter_values == (0, 1, 3, 1)
-    assert format_breakdown(b, ES) == "[ch]ICO: [ch] 0 + I 1 + C 3 + O 1 = 5, word x2 = 10"
+    assert format_breakdown(b, ES).splitlines()[0] == "[ch]ICO: [ch] 0 + I 1 + C 3 + O 1 = 5, word x2 (DW) = 10"
 
 
 def test_catalan_digraphs_and_c_cedilla() -> None:
@@ -221,19 +221,19 @@ def test_catalan_blank_ela_geminada() -> None:
 
 def test_format_breakdown() -> None:
     board = Board(EN)
-    assert format_breakdown(score(board, "8D", "WINDY"), EN) == (
-        "WINDY: W 4 x DL = 8 + I 1 + N 1 + D 2 + Y 4 = 16, word x2 = 32"
-    )
+    assert format_breakdown(score(board, "8D", "WINDY"), EN).splitlines() == [
+        "WINDY: W 4 x DL = 8 + I 1 + N 1 + D 2 + Y 4 = 16, word x2 (DW) = 32", "total 32"]
+    # (the cross words go through the tiles of WINDY, in brackets: already on the board)
     assert format_breakdown(score(board, "7C", "GALE"), EN).splitlines() == [
         "GALE: G 2 x DL = 4 + A 1 + L 1 + E 1 = 7",
-        "AW: A 1 + W 4 = 5",
-        "LI: L 1 + I 1 = 2",
-        "EN: E 1 + N 1 = 2",
-        "total: 16",
+        "AW: A 1 + (W) 4 = 5",
+        "LI: L 1 + (I) 1 = 2",
+        "EN: E 1 + (N) 1 = 2",
+        "total 16",
     ]
     bingo = format_breakdown(score(Board(EN), "8H", "AERATES"), EN).splitlines()
-    assert bingo == ["AERATES: A 1 + E 1 + R 1 + A 1 + T 1 x DL = 2 + E 1 + S 1 = 8, word x2 = 16",
-                     "bingo: 50", "total: 66"]
+    assert bingo == ["AERATES: A 1 + E 1 + R 1 + A 1 + T 1 x DL = 2 + E 1 + S 1 = 8, word x2 (DW) = 16",
+                     "bingo (7 tiles) +50", "total 66"]
 
 
 # -- real games ----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import adjudicate.cli
 from adjudicate.cli.show import use_color
 from adjudicate.gcg import read_gcg
 from adjudicate.notation import square_name
+from adjudicate.tiles import BLANK_BIT, format_word
 from adjudicate.rescore import choose_ruleset
 from adjudicate.show import (
     ShowError,
@@ -77,12 +78,14 @@ def test_breakdown_total_equals_the_scorer_on_every_play_of_the_clean_corpus(cor
             assert exp is not None, (name, event.line)
             # the numbers shown add up, and to the scorer's total (score_total, the replay's)
             for word in exp.words:
-                assert word.letters == sum(t.face * t.premium for t in word.tiles), (name, event.line)
-                assert word.score == word.letters * word.multiplier
+                faces = [shown.alphabet.score(t) for t in word.tiles]
+                assert word.letters == sum(f * p for f, p in zip(faces, word.letter_premiums))
+                assert word.score == word.letters * word.word_multiplier
             assert exp.total == sum(w.score for w in exp.words) + exp.bingo
-            assert exp.total == shown.computed_score, (name, event.line, format_explanation(exp))
+            assert exp.total == shown.computed_score, (
+                name, event.line, format_explanation(exp, shown.alphabet))
             assert exp.differs_by in (0, None), (name, event.line)  # clean games agree
-            assert sum(t.new for t in exp.words[0].tiles) <= exp.tiles_placed
+            assert len(exp.words[0].new) <= exp.tiles_placed
             plays += 1
     assert plays > 1000
 
@@ -91,14 +94,15 @@ def test_catalan_bingo_worked_out():
     # CAMISES on row 8 (B8-H8), then VEGADES from I8 to O8: the whole row B8-O8 is one word.
     # C2 A1 M2 I1 S1 E1 S1 (on the board) + V4 E1 G3 A1 x DL (L8) D2 E1 S1 (O8 is TW) = 23, x3 = 69
     shown = shown_at(CATALAN, line=14)
-    exp = shown.explanation
-    assert [w.word for w in exp.words] == ["CAMISESVEGADES"]
+    exp, ca = shown.explanation, shown.alphabet
+    assert [format_word(w.tiles, ca) for w in exp.words] == ["CAMISESVEGADES"]
     word = exp.words[0]
-    assert (word.letters, word.multiplier, word.score) == (23, 3, 69)
-    assert [t.label for t in word.tiles if t.new] == list("VEGADES")
-    assert [(t.label, t.square) for t in word.tiles if t.premium > 1] == [("A", "L8")]
+    assert (word.letters, word.word_multiplier, word.score) == (23, 3, 69)
+    assert format_word([word.tiles[i] for i in word.new], ca) == "VEGADES"
+    assert [(format_word([t], ca), square_name(sq)) for t, sq, p in
+            zip(word.tiles, word.squares, word.letter_premiums) if p > 1] == [("A", "L8")]
     assert (exp.bingo, exp.total, exp.recorded) == (50, 119, 119)
-    assert format_explanation(exp).splitlines()[-2:] == [
+    assert format_explanation(exp, ca).splitlines()[-2:] == [
         "bingo (7 tiles) +50", "total 119; recorded 119: agrees"]
     assert [square_name(sq) for sq in shown.marked] == [f"{c}8" for c in "IJKLMNO"]
     assert shown.turn == 9 and shown.nick == "núria" and shown.rack == "VEGADES"
@@ -109,7 +113,7 @@ def test_digraph_on_a_premium_and_a_wrong_record():
     text = CATALAN.read_text(encoding="utf-8").replace("+126 126", "+124 124")
     record = read_gcg(text.encode(), name="bad.gcg")
     shown = show_event(record, find_event(record, line=7))
-    out = format_explanation(shown.explanation)
+    out = format_explanation(shown.explanation, shown.alphabet)
     assert "L·L 10 x TL = 30" in out
     assert out.splitlines()[-1] == "total 126; recorded 124: differs by 2"
     assert shown.discrepancies == ["line 7: B8 .EL·LULARS: recorded +124, computed +126"]
@@ -118,16 +122,17 @@ def test_digraph_on_a_premium_and_a_wrong_record():
 
 def test_blank_scores_nothing_and_is_lowercase():
     shown = shown_at(SPANISH, line=11)  # CA[rr]ETER down from E1
-    tiles = [t for w in shown.explanation.words for t in w.tiles if t.blank]
-    assert [(t.label, t.face, t.points) for t in tiles] == [("[rr]", 0, 0)]
-    assert "[rr] 0" in format_explanation(shown.explanation)
+    blanks = [(format_word([t], shown.alphabet), value) for w in shown.explanation.words
+              for t, value in zip(w.tiles, w.letter_values) if t & BLANK_BIT]
+    assert blanks == [("[rr]", 0)]
+    assert "[rr] 0" in format_explanation(shown.explanation, shown.alphabet)
 
 
 def test_cross_words_and_played_through_tiles_in_brackets():
     record = read_gcg(b"#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n"
                       b">b: EEIOQRU 7C QUEER +40 40\n")
-    exp = show_event(record, find_event(record)).explanation
-    lines = format_explanation(exp).splitlines()
+    shown = show_event(record, find_event(record))
+    lines = format_explanation(shown.explanation, shown.alphabet).splitlines()
     assert lines[0] == "QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25"
     assert lines[1:5] == ["UW: U 1 + (W) 4 = 5", "EI: E 1 + (I) 1 = 2", "EN: E 1 + (N) 1 = 2",
                           "RD: R 1 x DL = 2 + (D) 2 = 4"]
@@ -140,9 +145,9 @@ def test_several_word_premiums_are_named():
     record = read_gcg(b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8A ABCDEFGHIJKLMNO +0 0\n")
     shown = show_event(record, record.events[0])
     word = shown.explanation.words[0]
-    assert word.multiplier == 18 and word.word_premiums == [3, 2, 3]
-    assert "D 2 x DL = 4" in format_explanation(shown.explanation)
-    assert f"word x18 (TW x DW x TW) = {word.letters * 18}" in format_explanation(shown.explanation)
+    assert word.word_multiplier == 18 and word.word_premiums == (3, 2, 3)
+    text = format_explanation(shown.explanation, shown.alphabet)
+    assert "D 2 x DL = 4" in text and f"word x18 (TW x DW x TW) = {word.letters * 18}" in text
     assert shown.discrepancies  # the rack, and the score
 
 
