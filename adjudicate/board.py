@@ -54,7 +54,6 @@ __all__ = [
     "IllegalPlacementError",
     "Layout",
     "Move",
-    "SPLIT_DIGRAPHS",
     "NOT_A_TILE",
     "NOT_CENTRE",
     "NOT_CONNECTED",
@@ -102,13 +101,6 @@ _PREMIUMS = {
     "-": (1, 2),
     "=": (1, 3),
     "*": (1, 2),
-}
-
-# Pairs of tiles that may never stand next to each other in a word, because together they spell a
-# tile of the set (FISE: CH, LL, RR are single tiles; two tiles C+H, L+L, R+R never form them).
-# Catalan "LL" is two L tiles (palatal l), so Catalan has none.
-SPLIT_DIGRAPHS: dict[str, tuple[tuple[str, str], ...]] = {
-    "spanish": (("C", "H"), ("L", "L"), ("R", "R")),
 }
 
 # Reason codes of IllegalPlacementError.
@@ -329,10 +321,13 @@ def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
         for code, score in enumerate(alphabet.scores):
             if code:
                 values[code] = score
+        # Pairs of tiles that may never stand next to each other, because together they spell a
+        # tile of the set (FISE: CH, LL, RR are single tiles; two tiles C+H, L+L, R+R never form
+        # them): the set's digraphs (Catalan "LL" is two L tiles, and has none).
         labels = alphabet.labels
         split = {
-            labels.index(first) << 8 | labels.index(second): f"[{first}{second}]"
-            for first, second in SPLIT_DIGRAPHS.get(alphabet.name, ())
+            labels.index(form[0]) << 8 | labels.index(form[1]): labels[code]
+            for form, code in alphabet.digraphs.items()
         }
         tables = _TABLES[key] = (values, split)
     return tables

@@ -85,8 +85,10 @@ class TileInfo:
 class Alphabet:
     """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
 
-    def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN) -> None:
+    def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN, *,
+                 language: str = "") -> None:
         self.name = name
+        self.language = language  # of the verdicts and word lists (the data file's @language)
         self.tiles = tiles
         self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
         self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
@@ -142,6 +144,8 @@ class Alphabet:
             bare[c]: c for c in range(1, len(tiles))
             if len(bare[c]) > 1 and all(ch in single for ch in bare[c])
         }
+        # The labels of more than one letter, as a record's `#tile` lines declare them.
+        self.multichar_labels = tuple(info.label for info in tiles[1:] if len(info.label.strip("[]")) > 1)
         self.spelling = spelling if self.digraphs else PLAIN
         if self.spelling != PLAIN:
             # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
@@ -191,7 +195,7 @@ class Alphabet:
         key = (self.name, self.tiles, spelling)
         other = _SPELLED.get(key)
         if other is None:
-            other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling)
+            other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language)
         return other
 
     def __repr__(self) -> str:
@@ -253,16 +257,25 @@ def get_alphabet(name: str) -> Alphabet:
         raise UnknownTileError(name, 0, f"unknown alphabet (known: {', '.join(ALPHABET_NAMES)})")
     path = os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv")
     rows: list[TileInfo] = []
+    facts: dict[str, str] = {}
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
+        if line.startswith("@"):
+            facts[fields[0][1:]] = fields[1]
+            continue
         aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
         rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
-    _ALPHABETS[name] = Alphabet(name, tuple(rows))
+    _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"])
     return _ALPHABETS[name]
+
+
+def language_of(name: str) -> str:
+    """The language of the tile set called ``name`` (``en``, ``es``, ``ca``): its data file says."""
+    return get_alphabet(name).language
 
 
 def upper(text: str) -> str:
