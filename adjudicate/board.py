@@ -208,8 +208,6 @@ class Move:
     __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_tiles", "_crossing",
                  "_main", "_cross", "_values", "_layout")
 
-    # Made only by Board.play, which sets these slots itself: calling a class with a Python
-    # __init__ costs about a thousand instructions more, once per play replayed.
     place: Place
     coord: Coord
     # Main word first, then the cross words: the tiles of each; and the first square of each cross
@@ -221,10 +219,22 @@ class Move:
     points: int
     _values: list[int]  # the board's tile values and layout the points were counted with
     _layout: Layout
-    # Made when first asked for (main, cross): unset until then, which saves Board.play setting two
-    # slots to None on every play.
+    # Made when first asked for (main, cross): unset until then.
     _main: FormedWord
     _cross: tuple[FormedWord, ...]
+
+    def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
+                 crossing: list[int] | tuple[()], new_squares: tuple[int, ...],
+                 new_tiles: tuple[int, ...], points: int, values: list[int], layout: Layout) -> None:
+        self.place = place
+        self.coord = coord
+        self.word_tiles = word_tiles
+        self._crossing = crossing
+        self.new_squares = new_squares
+        self.new_tiles = new_tiles
+        self.points = points
+        self._values = values
+        self._layout = layout
 
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
@@ -277,7 +287,6 @@ class Move:
                 f"points={self.points})")
 
 
-_new_move = object.__new__
 
 
 def words_formed(move: Move) -> tuple[FormedWord, ...]:
@@ -578,16 +587,8 @@ class Board:
             elif placed == n and not crossers:  # nothing played through, no cross word
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
-            move = _new_move(Move)  # (see Move)
-            move.place = place
-            move.coord = main_coord
-            move.word_tiles = word_tiles
-            move._crossing = crossing
-            move.new_squares = tuple(new_squares)
-            move.new_tiles = new_tiles
-            move.points = points
-            move._values = values
-            move._layout = layout
+            move = Move(place, main_coord, word_tiles, crossing, tuple(new_squares), new_tiles,
+                        points, values, layout)
             if self._split:
                 self._check_digraphs(place, move.main)
                 for formed in move.cross:

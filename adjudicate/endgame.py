@@ -130,12 +130,16 @@ def winners_of(finals: dict[str, int] | list[tuple[str, int]],
     """Every player with the highest score, in input order (``finals``: name -> score, or (name,
     score) pairs when two players may share a name); ``out`` (forfeited) never win: when every
     player is out, nobody wins."""
-    pairs = list(finals.items()) if isinstance(finals, dict) else finals
-    scores = [score for name, score in pairs if name not in out]
-    if not scores:
-        return ()
-    best = max(scores)
-    return tuple(name for name, score in pairs if score == best and name not in out)
+    best: int | None = None
+    winners: list[str] = []
+    for name, score in finals.items() if isinstance(finals, dict) else finals:
+        if name in out:
+            continue
+        if best is None or score > best:
+            best, winners = score, [name]
+        elif score == best:
+            winners.append(name)
+    return tuple(winners)
 
 
 def _check_racks(

@@ -145,8 +145,7 @@ class Place(NamedTuple):
     ``tiles`` are :mod:`adjudicate.tiles` codes: a letter, ``code | BLANK_BIT`` for a blank,
     ``PLAYED_THROUGH`` for ``.``, ``code | THROUGH_BIT`` for a parenthesised letter. A plain letter
     may also stand on a square already covered by that letter (Quackle writes played-through
-    squares that way); :meth:`adjudicate.board.Board.resolve` sorts that out. (A named tuple: one
-    is made for every play replayed, and a frozen dataclass costs twice as much to make.)
+    squares that way); :meth:`adjudicate.board.Board.resolve` sorts that out.
     """
 
     coord: Coord
@@ -167,11 +166,7 @@ def parse_play(position: str, word: str, alphabet: Alphabet) -> Place:
         coord = parse_coord(position)
     if not word:
         raise _bad(word, "no tiles in the play")
-    # What Place(coord, tiles) does, without the call of the named tuple's Python __new__.
-    return _new_tuple(Place, (coord, parse_tiles(word, alphabet)))
-
-
-_new_tuple = tuple.__new__
+    return Place(coord, parse_tiles(word, alphabet))
 
 
 def format_play(place: Place, alphabet: Alphabet) -> str:
