@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from adjudicate.tiles import Alphabet, check_length, format_word, parse_word, to_key
 
+TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
+if TYPE_CHECKING:
+    from adjudicate.lexicon import Lexicon
+    from adjudicate.rules import Ruleset
+
 MAX_WORDS = 8  # a play forms at most one main word and seven cross words
 
 # The verdict in the ruleset's language: (acceptable, unacceptable).
@@ -47,7 +52,7 @@ class Ruling:
         return f"Ruling(acceptable={self.acceptable}, words={[w.label for w in self.words]})"
 
 
-def open_for_play(rules: str | None, lexicon: str | None) -> tuple:  # (Ruleset, Lexicon)
+def open_for_play(rules: str | None, lexicon: str | None) -> tuple[Ruleset, Lexicon]:
     """The ruleset and the lexicon a play is judged with (``challenge``, ``judge``).
 
     ``rules`` (default naspa) picks the tile set and the default lexicon; ``lexicon`` overrides it,

@@ -280,7 +280,7 @@ def rack_adjustments(
     winners = winners_of(finals)
     return EndgameResult(
         ruleset=ruleset.name,
-        ending=ending,  # type: ignore[arg-type]
+        ending=ending,
         went_out=went_out,
         outplay=outplay,
         players=rows,

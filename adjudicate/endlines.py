@@ -204,7 +204,7 @@ class EndLines(Ledger):
             return
         last_line = self.record.events[-1].line if self.record.events else 0
         alphabet = self.alphabet
-        if self.ending is Ending.WENT_OUT:
+        if self.ending is Ending.WENT_OUT and self.out_player is not None:
             out = self.out_player
             held = [self.known(q) for q in range(len(self.nicks)) if q != out]  # the others'
             if not self.end_lines["points"]:
@@ -233,7 +233,7 @@ class EndLines(Ledger):
                 # Nothing left of the unseen counts: the lines count exactly those tiles (the
                 # common case, decided without listing them).
                 if any(rest):
-                    left = self.held_by_others(out)  # every tile not on the board, by code
+                    left = self.held_by_others(out) or []  # every tile not on the board, by code
                     if sorted(counted) != left:
                         held_text = format_rack(left, alphabet)
                         self.flag(self.end_lines["points"][0], Finding.END_RACK,
@@ -241,14 +241,15 @@ class EndLines(Ledger):
                                   f"the out-play line(s) count "
                                   f"{format_rack(sorted(counted), alphabet)}",
                                   format_rack(sorted(counted), alphabet), held_text)
-            elif all(h is not None for h in held):
-                total = sum(alphabet.rack_value(h) for h in held)  # type: ignore[arg-type]
-                counted = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
-                if counted != total:
-                    tiles = "".join(format_rack(h, alphabet) for h in held if h)  # type: ignore[arg-type]
-                    self.flag(self.end_lines["points"][0], Finding.END_RACK,
-                              f"the opponents held {tiles} ({total} points), the out-play line "
-                              f"counts {counted}", counted, total)
+            else:
+                racks = [h for h in held if h is not None]
+                if len(racks) == len(held):  # every opponent's rack is known
+                    total = sum(alphabet.rack_value(h) for h in racks)
+                    value = sum(self.rack_value(e.tiles) for e in self.end_lines["points"])
+                    if value != total:
+                        self.flag(self.end_lines["points"][0], Finding.END_RACK,
+                                  f"the opponents held {''.join(format_rack(h, alphabet) for h in racks)} "
+                                  f"({total} points), the out-play line counts {value}", value, total)
             if opponents_lose_tiles(self.ruleset) and len(self.end_lines["penalty"]) < len(held):
                 self.missing_penalties(
                     [q for q in range(len(self.nicks)) if q != out],
@@ -267,7 +268,7 @@ class EndLines(Ledger):
         for q in players:
             if q in have:
                 continue
-            tiles = None
+            tiles: tuple[int, ...] | list[int] | None = None
             if self.ending is Ending.WENT_OUT and len(self.nicks) == 2:  # the finisher's one opponent
                 tiles = self.held_by_others(self.out_player)
             if tiles is None:

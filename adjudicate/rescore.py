@@ -483,7 +483,7 @@ class _Rescore(EndLines):
         if event.kind == "exchange":
             result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
             count = event.exchange_count if event.exchange_count is not None else len(
-                parse_rack(event.tiles, self.alphabet) if _readable(event.tiles, self.alphabet) else "")
+                parse_rack(event.tiles or "", self.alphabet) if _readable(event.tiles, self.alphabet) else "")
             if self.bag < self.ruleset.exchange_min_bag:
                 self.flag(event, Finding.ILLEGAL_PLAY,
                           f"exchange with {self.bag} tiles in the bag; {self.ruleset.name} needs "
@@ -548,12 +548,9 @@ class _Rescore(EndLines):
                             f"line {problem.line}: {problem.message}"
                             + (f": {problem.text!r}" if problem.text else ""))
             )
-        if record.problems:
-            reported = {pr.line for pr in record.problems}
-            bad_nicks = {pr.text for pr in record.problems}
-            unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
-        else:  # none (empty tuples: nothing built for the common case)
-            reported = bad_nicks = unreadable = ()
+        reported = {pr.line for pr in record.problems}
+        bad_nicks = {pr.text for pr in record.problems}
+        unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
         previous = 0
         handlers = self._HANDLERS
         seat_of = self.seat_of

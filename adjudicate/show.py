@@ -27,6 +27,7 @@ total 38; recorded 40: differs by 2
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -34,7 +35,8 @@ from adjudicate.board import Board, Move
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
-from adjudicate.rescore import TURN_KINDS, choose_ruleset, replay_until
+from adjudicate.replay import TURN_KINDS
+from adjudicate.rescore import choose_ruleset, replay_until
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
 from adjudicate.scoring import (
     ScoreBreakdown,
@@ -474,7 +476,7 @@ def _score_lines(shown: Shown, paint: Any) -> list[str]:
     return out
 
 
-def _paint_word(word: WordScore, alphabet: Alphabet, paint: Any) -> str:
+def _paint_word(word: WordScore, alphabet: Alphabet, paint: Callable[[str, str], str]) -> str:
     def mark(kind: str, text: str) -> str:
         return paint(_BOLD if kind == "new" else _PREMIUM_STYLE.get(kind, ""), text)
 

@@ -350,7 +350,8 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     if len(multi_start) == 2 or multi_start.isdisjoint(text):
         try:
             if len(text) > 1:  # (an itemgetter of one key gives the value, not a tuple)
-                return itemgetter(*text)(alphabet._single)
+                codes: tuple[int, ...] = itemgetter(*text)(alphabet._single)
+                return codes
             return tuple(map(alphabet._single.__getitem__, text))
         except KeyError:
             pass  # the slow path names the bad letter
