@@ -9,6 +9,8 @@ from adjudicate.tiles import Alphabet, check_length, format_word, parse_word, to
 
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from adjudicate.lexicon import Lexicon
     from adjudicate.rules import Ruleset
 
@@ -91,9 +93,9 @@ def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[T
     return tuple(out)
 
 
-def judge_play(words: tuple[TypedWord, ...], lexicon: object) -> Ruling:
+def judge_play(words: tuple[TypedWord, ...], lexicon: Container[str]) -> Ruling:
     """The ruling on a play whose words were read by :func:`read_play`.
 
     ``lexicon`` is anything that answers ``key in lexicon`` (an ``adjudicate.lexicon.Lexicon``).
     """
-    return Ruling(words, tuple(w.key in lexicon for w in words))  # type: ignore[operator]
+    return Ruling(words, tuple(w.key in lexicon for w in words))

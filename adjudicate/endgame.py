@@ -231,10 +231,10 @@ def rack_adjustments(
     if ending is Ending.TIME and not ruleset.time_limit_ending_adjusts:
         notes.append("game ended on the time limit: no rack adjustment")
     else:
-        if ending is Ending.WENT_OUT:
-            if full[went_out]:  # type: ignore[index]
+        if went_out is not None:
+            if full[went_out]:
                 raise AdjudicateError(
-                    f"{went_out} went out but holds {format_rack(full[went_out], alphabet)}: "  # type: ignore[index]
+                    f"{went_out} went out but holds {format_rack(full[went_out], alphabet)}: "
                     "the finisher's rack must be empty"
                 )
             stuck = [name for name in players if name != went_out]
@@ -246,9 +246,9 @@ def rack_adjustments(
                     f"{name} has no tiles: a player who had not gone out holds at least one tile "
                     f"(write {name}=SCORE:RACK)"
                 )
-        if ending is Ending.WENT_OUT:
+        if went_out is not None:
             outplay = ruleset.outplay
-            adjust[went_out] = outplay_points(sum(values[name] for name in stuck), ruleset)  # type: ignore[index]
+            adjust[went_out] = outplay_points(sum(values[name] for name in stuck), ruleset)
             if not opponents_lose_tiles(ruleset):
                 notes.append(f"{went_out} adds twice the opponents' tiles ({ruleset.name})")
                 if len(players) > 2:

@@ -510,7 +510,7 @@ def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *,
     ink = _BLANK_INK if blank else "#1a1a1a"
     valued = value is not None and not blank
     # Leave the bottom right corner to the value (two digits need more room: Ç 10, L·L 10).
-    cx = x + size * ((0.42 if value >= 10 else 0.45) if valued else 0.5)  # type: ignore[operator]
+    cx = x + size * ((0.42 if value >= 10 else 0.45) if value is not None and not blank else 0.5)
     cy = y + size * (0.46 if valued else 0.5) + font * 0.36
     if text in ("Ç", "Q", "J"):  # a descender: keep it clear of the value
         cy -= size * 0.04
