@@ -5,7 +5,7 @@ On the start-up fast path (see docs/ARCHITECTURE.md): plain classes, no heavy im
 
 from __future__ import annotations
 
-from adjudicate.tiles import Alphabet, check_length, format_word, parse_word, to_key
+from adjudicate.tiles import Alphabet, board_spellings, check_length, format_word, parse_word, to_key
 
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
 if TYPE_CHECKING:
@@ -25,12 +25,14 @@ VERDICTS = {
 
 
 class TypedWord:
-    """A challenged word as typed, and as tiles: ``text`` as typed, ``label`` canonical, ``key``."""
+    """A challenged word as typed, and as tiles: ``text`` as typed, ``label`` canonical, ``key``;
+    ``board``: the board spellings it was typed with (``Q = QU``; see ``tiles.parse_word``)."""
 
-    __slots__ = ("text", "label", "key")
+    __slots__ = ("text", "label", "key", "board")
 
-    def __init__(self, text: str, label: str, key: str) -> None:
+    def __init__(self, text: str, label: str, key: str, board: list[str] | None = None) -> None:
         self.text, self.label, self.key = text, label, key
+        self.board = board or []
 
     def __repr__(self) -> str:
         return f"TypedWord({self.text!r}, {self.label!r}, {self.key!r})"
@@ -87,9 +89,10 @@ def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[T
     """
     out = []
     for text in words:
-        tiles = parse_word(text, alphabet)
+        tiles = parse_word(text, alphabet, typed=True)
         check_length(text, tiles)
-        out.append(TypedWord(text, format_word(tiles, alphabet), to_key(tiles, alphabet)))
+        board = board_spellings(text, alphabet) if alphabet.board_forms else []
+        out.append(TypedWord(text, format_word(tiles, alphabet), to_key(tiles, alphabet), board))
     return tuple(out)
 
 

@@ -93,7 +93,8 @@ def run_challenge(
         }
         if reveal:
             result["per_word"] = [
-                {"word": w.label, "valid": ok} for w, ok in zip(typed, ruling.valid)
+                {"word": w.label, "valid": ok, "typed": w.text, "board_spellings": w.board}
+                for w, ok in zip(typed, ruling.valid)
             ]
         sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     else:
@@ -101,6 +102,9 @@ def run_challenge(
         if reveal:
             width = max(len(w.label) for w in typed)
             for word, ok in zip(typed, ruling.valid):
-                lines.append(f"  {word.label:<{width}}  {'valid' if ok else 'NOT in the lexicon'}")
+                line = f"  {word.label:<{width}}  {'valid' if ok else 'NOT in the lexicon'}"
+                if word.board:  # (a word typed as the board shows it: Catalan QE for QUE)
+                    line += f"  (typed {word.text}: {', '.join(word.board)})"
+                lines.append(line)
         sys.stdout.write("\n".join(lines) + "\n")
     return 0 if ruling.acceptable else 1

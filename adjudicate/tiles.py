@@ -86,9 +86,10 @@ class Alphabet:
     """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
 
     def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN, *,
-                 language: str = "") -> None:
+                 language: str = "", board: dict[str, str] | None = None) -> None:
         self.name = name
         self.language = language  # of the verdicts and word lists (the data file's @language)
+        self._board = board or {}
         self.tiles = tiles
         self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
         self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
@@ -128,6 +129,9 @@ class Alphabet:
                 spelled[form] = code
         blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
         self._spelled = spelled
+        # Forms a word typed as the board shows it may use (@board: Catalan Q for the QU tile).
+        self.board_forms = {form: spelled[label] for form, label in self._board.items()}
+        self._typed = {**self.board_forms, **spelled}
         self._max_len = max(len(f) for f in spelled)
         rack = dict(natural)
         rack["?"] = BLANK
@@ -195,7 +199,8 @@ class Alphabet:
         key = (self.name, self.tiles, spelling)
         other = _SPELLED.get(key)
         if other is None:
-            other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language)
+            other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language,
+                                             board=self._board)
         return other
 
     def __repr__(self) -> str:
@@ -269,7 +274,8 @@ def get_alphabet(name: str) -> Alphabet:
             continue
         aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
         rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
-    _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"])
+    board = dict(item.split("=") for item in facts.get("board", "").split())
+    _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board)
     return _ALPHABETS[name]
 
 
@@ -318,8 +324,17 @@ def fold(text: str, alphabet: Alphabet) -> str:
     return "".join(out)
 
 
-def parse_word(text: str, alphabet: Alphabet) -> tuple[int, ...]:
-    """Read a spelled word (typed or from a word list) as tile codes; never blanks.
+def parse_word(text: str, alphabet: Alphabet, *, typed: bool = False) -> tuple[int, ...]:
+    """Read a spelled word (from a word list; ``typed``: at the challenge computer) as tile
+    codes; never blanks.
+
+    A word typed as the board shows it may use the set's board spellings (the data file's
+    ``@board`` fact): in Catalan a Q not followed by U is the QU tile, the board's QE for QUE
+    (MàTaM). A word list spells words in full, so there a lone Q is no tile (QATAR).
+
+    >>> ca = get_alphabet("catalan")
+    >>> format_word(parse_word("qe", ca, typed=True), ca), format_word(parse_word("QUE", ca, typed=True), ca)
+    ('QUE', 'QUE')
 
     Raises :class:`UnknownTileError` naming the first letter that is not a tile. Length is not
     checked here: see :func:`check_length`.
@@ -327,7 +342,29 @@ def parse_word(text: str, alphabet: Alphabet) -> tuple[int, ...]:
     folded = fold(text.strip(), alphabet)
     if not folded:
         raise UnknownTileError(text, 0, "empty word")
-    return tuple(alphabet._greedy(folded, alphabet._spelled, text, what="word"))
+    table = alphabet._typed if typed else alphabet._spelled
+    return tuple(alphabet._greedy(folded, table, text, what="word"))
+
+
+def board_spellings(text: str, alphabet: Alphabet) -> list[str]:
+    """The board spellings (``@board``) a typed word uses, as ``Q = QU`` (for ``--reveal``).
+
+    >>> board_spellings("QE", get_alphabet("catalan"))
+    ['Q = QU']
+    """
+    folded = fold(text.strip(), alphabet)
+    out = []
+    i = 0
+    while i < len(folded):
+        for length in range(min(alphabet._max_len, len(folded) - i), 0, -1):
+            piece = folded[i : i + length]
+            if piece in alphabet._spelled:
+                break
+            if piece in alphabet.board_forms:
+                out.append(f"{piece} = {alphabet.labels[alphabet.board_forms[piece]]}")
+                break
+        i += length
+    return out
 
 
 def check_length(text: str, tiles: tuple[int, ...]) -> None:

@@ -13,7 +13,7 @@ from adjudicate.challenge import judge_play, read_play
 from adjudicate.cli import app
 from adjudicate.errors import UnknownTileError
 from adjudicate.fastchallenge import run_fast
-from adjudicate.tiles import get_alphabet
+from adjudicate.tiles import format_word, get_alphabet, parse_word
 
 
 def fast(args, capsys):
@@ -164,3 +164,17 @@ def test_an_empty_rules_or_lexicon_is_an_error_never_the_default(command: str, o
     assert not (tmp_path / "j.jsonl").exists()
     if command == "challenge":
         assert run_fast([option, "", "QI"]) == 2
+
+
+def test_catalan_q_typed_as_the_board_shows_it_is_the_qu_tile():
+    # MàTaM: the board shows the QU tile as Q, and players type QE for QUE (issue 17, item 7).
+    runner = CliRunner()
+    result = runner.invoke(app, ["challenge", "--rules", "catalan", "QE"])
+    assert result.exit_code == 0 and result.stdout.startswith("ACCEPTABLE")
+    result = runner.invoke(app, ["challenge", "--rules", "catalan", "--reveal", "QE", "QUE"])
+    assert result.stdout.splitlines()[2:] == ["  QUE  valid  (typed QE: Q = QU)", "  QUE  valid"]
+    # A word list spells words in full: there a lone Q is no tile (DISC has no QATAR).
+    with pytest.raises(UnknownTileError, match="Q is not a Catalan tile outside QU"):
+        parse_word("QATAR", get_alphabet("catalan"))
+    assert format_word(parse_word("QATAR", get_alphabet("catalan"), typed=True),
+                       get_alphabet("catalan")) == "QUATAR"
