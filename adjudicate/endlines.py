@@ -268,17 +268,59 @@ class EndLines(Ledger):
         for q in players:
             if q in have:
                 continue
-            tiles: tuple[int, ...] | list[int] | None = None
-            if self.ending is Ending.WENT_OUT and len(self.nicks) == 2:  # the finisher's one opponent
-                tiles = self.held_by_others(self.out_player)
-            if tiles is None:
-                tiles = self.known(q)
+            tiles = self.opponent_tiles().get(q) if self.ending is Ending.WENT_OUT else self.known(q)
             due = None if tiles is None else -alphabet.rack_value(tiles)
             held = ("" if tiles is None else
                     f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
             self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
                       None, due, line=last_line)
             self.missing_adjustment(q, due)
+
+    def opponent_tiles(self) -> dict[int, tuple[int, ...] | list[int] | None]:
+        """After an out-play, the tiles each other player holds, as far as the record tells: their
+        own end-rack line; else their rack, when the replay knows it; else the finisher's out-play
+        line of their tiles (one line per opponent, GCG.md §7: a line whose tiles are a known
+        rack is that player's; the others are taken in seat order after the finisher); else,
+        when the bag is empty and every other opponent's tiles are known, every tile not on the
+        board that they do not hold."""
+        alphabet, out, n = self.alphabet, self.out_player, len(self.nicks)
+        others = [(out + k) % n for k in range(1, n)] if out is not None else []
+        held: dict[int, tuple[int, ...] | list[int] | None] = {q: None for q in others}
+        for e in self.end_lines["penalty"]:
+            for q in self.index.get(e.nick, ()):
+                if q in held and held[q] is None:
+                    try:
+                        held[q] = parse_rack(e.tiles or "", alphabet)
+                    except AdjudicateError:
+                        pass
+        for q in others:
+            if held[q] is None:
+                held[q] = self.known(q)
+        lines = []
+        for e in self.end_lines["points"]:
+            try:
+                lines.append(sorted(parse_rack(e.tiles or "", alphabet)))
+            except AdjudicateError:
+                lines = []
+                break
+        if len(lines) == len(others) > 1:
+            for q in others:  # the lines that are known racks
+                tiles = held[q]
+                if tiles is not None and sorted(tiles) in lines:
+                    lines.remove(sorted(tiles))
+            unknown = [q for q in others if held[q] is None]
+            if len(unknown) == len(lines):
+                for q, tiles in zip(unknown, lines):
+                    held[q] = tiles
+        unknown = [q for q in others if held[q] is None]
+        if len(unknown) == 1 and self.bag == 0 and not self.board_uncertain:
+            rest = self.unseen[:]
+            for q in others:
+                for t in held[q] or ():
+                    rest[t] -= 1
+            if min(rest) >= 0:
+                held[unknown[0]] = [t for t, count in enumerate(rest) for _ in range(count)]
+        return held
 
     def missing_adjustment(self, p: int, due: int | None) -> None:
         # (Not after a play that could not be placed: then the end itself is a guess; see undue.)

@@ -212,6 +212,21 @@ def test_catalan_outplay_missing_penalty_line():
     assert found(rescore_text(text)) == [(21, "end_rack")]
 
 
+def test_catalan_outplay_both_penalty_lines_missing_counts_all_three():
+    # (issue 17, item 5; MàTaM art. 24) Without jordi's and núria's minus lines, the finisher's
+    # two out-play lines say who held what (one line per opponent, in seat order after anna):
+    # EEILNNO (7) jordi, Z? (8) núria. All three computed totals carry the adjustment: anna
+    # 371 + 7 + 8 = 386, jordi 357 - 7 = 350, núria 383 - 8 = 375 (the recorded totals stay).
+    text = text_of(CA_OUT).replace(">jordi: EEILNNO (EEILNNO) -7 350\n", "").replace(
+        ">núria: Z? (Z?) -8 375\n", "")
+    report = rescore_text(text)
+    assert finals(report) == {"anna": (386, 386), "jordi": (357, 350), "núria": (383, 375)}
+    assert [(d.line, d.kind, d.computed) for d in report.discrepancies] == [
+        (20, "end_rack", -7), (20, "end_rack", -8)]
+    assert "no end-rack line for jordi: jordi holds EEILNNO (-7)" in report.discrepancies[0].message
+    assert report.winners == ["anna"]
+
+
 # fx_catalan_scoreless.gcg: lines 6-8 as above (72, 126, 88); then 9 zero turns (lines 9-17:
 # passes, exchanges -G and -DT breaking the pass runs, so only the 9-zero rule ends the game).
 # anna ABEIORT = A1 B3 E1 I1 O1 R1 T1 = 9 -> 63; jordi AEIINRX = 6 x 1 + X10 = 16 -> 110;
