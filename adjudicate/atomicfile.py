@@ -1,4 +1,12 @@
-"""Writing a file so that a failure halfway leaves the previous one intact. Standard library only.
+"""Where the tool writes, and writing there so that a failure halfway leaves the previous file intact.
+
+Every writer of the tool (``show -o``, ``lexicon build -o``, and any later one) goes through
+:func:`output_target`, which says what a path given as output really names and refuses what is not
+a file to write: a symlink is followed (the file it points to is replaced; the link stays a link;
+a link to nothing is refused); a directory, a device (``/dev/null``, ``/dev/full``, ``/dev/stdout``
+on a terminal), a FIFO or a socket is an :class:`~adjudicate.errors.OutputError`. A replaced file
+keeps its mode and its owner (:func:`keep_owner_and_mode`: when the owner cannot be kept, the file
+is not replaced); a new one gets the default mode less the umask.
 
 :func:`write_atomic` writes a temporary file in the target's directory, flushes and fsyncs it, and
 renames it over the target with ``os.replace`` (atomic on POSIX and Windows), then fsyncs the
@@ -14,35 +22,109 @@ b'new\\n'
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from typing import NamedTuple
 
-__all__ = ["write_atomic", "same_file"]
+from adjudicate.errors import OutputError
+
+__all__ = ["OutputTarget", "output_target", "keep_owner_and_mode", "write_atomic", "same_file"]
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISREG, "a regular file"),
+)
+
+
+class OutputTarget(NamedTuple):
+    """What an output path names: ``path``, the file to replace (the path itself, or the file a
+    symlink points to), and ``existing``, its status now (None: a new file)."""
+
+    path: str
+    existing: os.stat_result | None
+
+
+def file_kind(mode: int) -> str:
+    """``a directory``, ``a character device``, ``a FIFO (named pipe)``...: for messages."""
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def output_target(path: str, *, directory: bool = False) -> OutputTarget:
+    """What writing to ``path`` replaces, checked: a regular file (with ``directory``: a
+    directory), or nothing yet. A symlink is followed to the file it points to.
+
+    :raises OutputError: ``path`` is a device, a FIFO, a socket, a directory (or, with
+        ``directory``, a file), a symlink to nothing, a symlink loop, or cannot be looked at.
+    """
+    try:
+        info: os.stat_result | None = os.stat(path)  # follows links: /dev/stdout is what it is now
+    except FileNotFoundError:
+        info = None
+        if os.path.islink(path):
+            raise OutputError(f"{path} is a symlink to {os.readlink(path)}, which does not exist; "
+                              "not writing through it") from None
+    except OSError as err:
+        raise OutputError(f"{path}: {err.strerror or err}") from None
+    if info is not None:
+        wanted = stat.S_ISDIR if directory else stat.S_ISREG
+        if not wanted(info.st_mode):
+            what = "a directory" if directory else "a regular file"
+            hint = "" if directory else " (-o - writes to stdout)"
+            raise OutputError(f"{path} is not {what} but {file_kind(info.st_mode)}; not writing to it{hint}")
+    return OutputTarget(os.path.realpath(path), info)
+
+
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
+def keep_owner_and_mode(new: str, target: OutputTarget, *, default: int = 0o666) -> None:
+    """Give ``new`` (the file or directory about to replace ``target``) the mode and owner of the
+    one it replaces; a new one gets ``default`` less the umask.
+
+    :raises OutputError: the replaced file's owner (user or group) cannot be given to ``new``
+        (another user's file in a directory this user may write): replacing it would change it.
+    """
+    existing = target.existing
+    if existing is None:
+        os.chmod(new, default & ~_umask())
+        return
+    mine = os.stat(new)
+    if (mine.st_uid, mine.st_gid) != (existing.st_uid, existing.st_gid):
+        try:
+            os.chown(new, existing.st_uid, existing.st_gid)
+        except OSError:
+            raise OutputError(
+                f"{target.path} belongs to user {existing.st_uid}, group {existing.st_gid}; written "
+                f"anew it would belong to user {mine.st_uid}, group {mine.st_gid}: not replacing it"
+            ) from None
+    os.chmod(new, stat.S_IMODE(existing.st_mode))
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Replace ``path`` by a file holding ``data``, atomically (see the module docstring).
+    """Replace what ``path`` names (see :func:`output_target`) by a file holding ``data``,
+    atomically (see the module docstring), keeping its mode and owner.
 
-    The new file keeps the old one's permission bits (a new one gets ``0o666`` less the umask). A
-    symlink at ``path`` is replaced by the file, never followed: what it pointed to is untouched.
-    Raises ``OSError`` (the old file intact) when the directory cannot be written.
+    :raises OutputError: ``path`` is not a file that may be written (:func:`output_target`,
+        :func:`keep_owner_and_mode`); nothing is written.
+    :raises OSError: the directory cannot be written; the old file is intact.
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        mode = os.stat(path, follow_symlinks=False).st_mode & 0o7777 if not os.path.islink(path) else None
-    except FileNotFoundError:
-        mode = None
-    if mode is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
+    target = output_target(path)
+    directory = os.path.dirname(target.path)
+    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(target.path)}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
+            keep_owner_and_mode(temp, target)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, path)
+        os.replace(temp, target.path)
     except BaseException:
         try:
             os.unlink(temp)

@@ -43,3 +43,8 @@ class IllegalPlayError(AdjudicateError, ValueError):
 
 class RulesError(AdjudicateError, ValueError):
     """An unknown ruleset, or a rule parameter that makes no sense."""
+
+
+class OutputError(AdjudicateError):
+    """An output path the tool will not write: a directory, a device, a FIFO, a socket, or a file
+    whose owner the replacement could not keep."""

@@ -15,6 +15,7 @@ import os
 import sys
 
 from adjudicate import tiles
+from adjudicate.atomicfile import keep_owner_and_mode, output_target
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
 from adjudicate.lexicon import (
     DAWG_FILE,
@@ -1094,10 +1095,9 @@ def build_lexicon(
             f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
             "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
         )
-    if os.path.islink(out_dir) and not os.path.exists(out_dir):
-        raise LexiconError(f"{out_dir} is a symlink to {os.readlink(out_dir)}, which does not exist")
     # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.
-    real_dir = os.path.realpath(out_dir) if os.path.exists(out_dir) else out_dir
+    target = output_target(out_dir, directory=True)
+    real_dir = target.path
     _check_replaceable(out_dir, real_dir, source)
 
     shown = "<stdin>" if source == "-" else source
@@ -1173,8 +1173,9 @@ def build_lexicon(
                     handle.write(given)
             elif os.path.isfile(os.path.join(real_dir, filename)):
                 shutil.copyfile(os.path.join(real_dir, filename), target)
-        os.chmod(temp, 0o755)
         _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
+        target = output_target(out_dir, directory=True)
+        keep_owner_and_mode(temp, target, default=0o777)
         if os.path.exists(real_dir):
             replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
             old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)

@@ -546,18 +546,18 @@ def test_write_atomic_leaves_the_old_file_when_it_fails(tmp_path: Path, monkeypa
     assert leftovers(tmp_path) == []
 
 
-def test_write_atomic_keeps_the_mode_and_replaces_a_symlink_without_following_it(tmp_path: Path) -> None:
+def test_write_atomic_keeps_the_mode_and_replaces_what_a_symlink_points_to(tmp_path: Path) -> None:
     target = tmp_path / "out.html"
     target.write_bytes(b"old")
     os.chmod(target, 0o640)
     atomicfile.write_atomic(str(target), b"new")
     assert target.read_bytes() == b"new" and target.stat().st_mode & 0o777 == 0o640
-    precious = tmp_path / "precious.gcg"
-    precious.write_bytes(b"#player1 a A\n")
+    pointed = tmp_path / "pointed.svg"
+    pointed.write_bytes(b"old picture")
     link = tmp_path / "link.svg"
-    link.symlink_to(precious)
+    link.symlink_to(pointed)
     atomicfile.write_atomic(str(link), b"<svg/>")
-    assert precious.read_bytes() == b"#player1 a A\n" and not link.is_symlink() and link.read_bytes() == b"<svg/>"
+    assert link.is_symlink() and pointed.read_bytes() == b"<svg/>"
 
 
 def test_show_does_not_write_over_the_game_it_reads(tmp_path: Path) -> None:

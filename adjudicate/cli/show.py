@@ -39,7 +39,7 @@ def show(
         "--format", "-f", help="text, svg (a picture of the board) or html (the picture and the text).")
     ] = Format.text,
     output: Annotated[Optional[str], typer.Option(
-        "--output", "-o", help="Write to this file instead of stdout.")] = None,
+        "--output", "-o", help="Write to this file instead of stdout (- for stdout).")] = None,
     no_color: Annotated[bool, typer.Option(
         "--no-color", help="No colours (also: the NO_COLOR environment variable).")] = False,
     rules: Annotated[Optional[str], typer.Option(
@@ -68,11 +68,15 @@ def show(
 
     if turn is not None and line is not None:
         fail("give --turn or --line, not both")
-    if output and game != "-":
-        from adjudicate.atomicfile import same_file
+    if output == "-":
+        output = None
+    if output:
+        from adjudicate.atomicfile import output_target, same_file
 
-        if same_file(game, output):
+        if game != "-" and same_file(game, output):
             fail(f"-o {output} is the game record being read; not writing over it")
+        with errors_exit_2():
+            output_target(output)  # a device, a FIFO, a directory: refused before any work
     with errors_exit_2():
         if rules is not None:  # an empty --rules too: never the record's own
             from adjudicate.rules import find_ruleset
@@ -97,10 +101,11 @@ def show(
     if output:
         from adjudicate.atomicfile import write_atomic
 
-        try:
-            write_atomic(output, text.encode("utf-8"))  # a failure leaves any previous file intact
-        except OSError as err:
-            fail(f"{output}: {err.strerror or err}", EXIT_ERROR)
+        with errors_exit_2():  # OutputError: the path changed since it was checked
+            try:
+                write_atomic(output, text.encode("utf-8"))  # a failure leaves any previous file intact
+            except OSError as err:
+                fail(f"{output}: {err.strerror or err}", EXIT_ERROR)
         typer.echo(f"wrote {output}", err=True)
     else:
         sys.stdout.write(text)
