@@ -10,6 +10,14 @@ code (not even into its ``finally`` clauses). Only on Linux, in a process with n
 thread: elsewhere fork is missing or (macOS) unsafe once system libraries have started threads,
 and ``start`` returns None, as it does when the system refuses a fork. The caller then does the
 work itself.
+
+``imap(function, count, jobs=N)`` is the batch's pool (``rescore --jobs``): ``function(i)`` for
+every ``i`` below ``count``, computed by N forked workers and given back in order. A worker
+ignores Ctrl-C (the terminal sends it to the whole process group: this process decides), takes
+SIGTERM as the default does, and ends when this process closes its task pipe or is gone, so no
+worker outlives it; one that dies (killed, out of memory) makes its item a :class:`WorkerDied`,
+not a broken pool. Leaving the iteration early (an exception, a signal's handler raising, the
+consumer stopping) kills and reaps every worker at once.
 """
 
 from __future__ import annotations
@@ -17,8 +25,10 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import struct
 import sys
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any
 
 AVAILABLE = hasattr(os, "fork") and sys.platform.startswith("linux")
@@ -97,50 +107,259 @@ class Forked:
         self._kill()  # (nothing left to do once the result was read)
 
 
-def start(function: Callable[..., Any], *args: Any) -> Forked | None:
-    """``function(*args)`` started in a forked child; None where there is no fork to be had, and in
-    a process running other threads (a lock one of them holds at the fork stays held for ever in
-    the child: Python 3.12 warns of it)."""
+def _can_fork() -> bool:
+    """Fork is to be had: Linux, and no other thread (a lock one of them holds at the fork stays
+    held for ever in the child: Python 3.12 warns of it)."""
     threading = sys.modules.get("threading")  # (never imported: no other Python thread)
-    if not AVAILABLE or (threading is not None and threading.active_count() > 1):
-        return None
-    try:
-        read, write = os.pipe()
-    except OSError:
-        return None
+    return AVAILABLE and (threading is None or threading.active_count() <= 1)
+
+
+def _fork(child: Callable[[], None], close: tuple[int, ...], *, sigint: Any = signal.SIG_DFL) -> int | None:
+    """Fork a child that runs ``child()`` and ends with ``os._exit`` (0 when it returned), never
+    returning into the caller's code; ``close``: this process's descriptors the child must not
+    hold. The child's SIGINT is ``sigint``, its SIGTERM the default (never a handler of this
+    process). None when the system refuses a fork (too many processes, no memory)."""
     # Signals wait until the child is inside its guard: a Ctrl-C right after the fork must not
-    # raise KeyboardInterrupt in the child's copy of the caller's code. The child takes Ctrl-C as
-    # the default does (it ends, silently); the parent's own Ctrl-C kills it (``__exit__``).
+    # raise KeyboardInterrupt in the child's copy of the caller's code.
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         pid = os.fork()
-    except BaseException as err:  # too many processes, no memory (then: do it here)...
+    except BaseException as err:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        os.close(read)
-        os.close(write)
         if isinstance(err, OSError):
             return None
         raise
     if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
         status = 1
         try:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, sigint)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-            os.close(read)
-            try:
-                outcome: tuple[bool, Any] = (True, function(*args))
-            except BaseException as err:  # noqa: BLE001 - sent, raised again by result()
-                outcome = (False, err)
-            try:
-                payload = pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
-            except Exception as err:  # noqa: BLE001 - an exception (or a value) pickle cannot take
-                what = repr(outcome[1])[:200]
-                payload = pickle.dumps((False, ChildFailed(f"{what} ({err})")), pickle.HIGHEST_PROTOCOL)
-            with open(write, "wb") as pipe:
-                pipe.write(payload)
+            for fd in close:
+                os.close(fd)
+            child()
             status = 0
         finally:
             os._exit(status)
     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    os.close(write)
+    return pid
+
+
+def _pickled(outcome: tuple[bool, Any]) -> bytes:
+    """``(done, value)`` pickled; an exception (or a value) pickle cannot take as ChildFailed."""
+    try:
+        return pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
+    except Exception as err:  # noqa: BLE001
+        what = repr(outcome[1])[:200]
+        return pickle.dumps((False, ChildFailed(f"{what} ({err})")), pickle.HIGHEST_PROTOCOL)
+
+
+def _outcome(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    """``(True, function(*args))``, or ``(False, the exception it raised)``."""
+    try:
+        return True, function(*args)
+    except BaseException as err:  # noqa: BLE001 - sent, raised again in the parent
+        return False, err
+
+
+def start(function: Callable[..., Any], *args: Any) -> Forked | None:
+    """``function(*args)`` started in a forked child; None where there is no fork to be had (see
+    :func:`_can_fork`, :func:`_fork`). The child takes Ctrl-C as the default does (it ends,
+    silently); the parent's own Ctrl-C kills it (``__exit__``)."""
+    if not _can_fork():
+        return None
+    try:
+        read, write = os.pipe()
+    except OSError:
+        return None
+
+    def child() -> None:
+        payload = _pickled(_outcome(function, *args))
+        with open(write, "wb") as pipe:
+            pipe.write(payload)
+
+    try:
+        pid = _fork(child, (read,))
+    except BaseException:
+        os.close(read)
+        raise
+    finally:
+        os.close(write)
+    if pid is None:
+        os.close(read)
+        return None
     return Forked(pid, read)
+
+
+# -- the batch's pool --------------------------------------------------------------------------
+
+_TASK = struct.Struct("<QQ")  # a chunk of items to compute: start, end
+_FRAME = struct.Struct("<Q")  # a result's length, before its pickled (index, done, value)
+
+
+class WorkerDied:
+    """:func:`imap`'s item in place of a result: the worker computing item ``index`` ended
+    without sending it (``reason``: killed by which signal, or its exit status)."""
+
+    __slots__ = ("index", "reason")
+
+    def __init__(self, index: int, reason: str) -> None:
+        self.index = index
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"WorkerDied({self.index}, {self.reason!r})"
+
+
+def _died(status: int | None) -> str:
+    if status is not None and status < 0:
+        try:
+            name = signal.Signals(-status).name
+        except ValueError:
+            name = f"signal {-status}"
+        return f"the worker process was killed ({name})"
+    return f"the worker process ended with status {status}" if status is not None else "the worker process ended"
+
+
+def _serve(function: Callable[[int], Any], tasks: int, results: int) -> None:
+    """A worker's loop: read chunks of items, send each item's outcome as it is done; end when the
+    task pipe ends (the parent closed it, or is gone) or the results cannot be sent."""
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)  # never the batch's stdout: a pipeline waits for every holder of it
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    with open(tasks, "rb") as reader, open(results, "wb", buffering=0) as writer:
+        while True:
+            header = reader.read(_TASK.size)
+            if len(header) < _TASK.size:
+                return
+            first, end = _TASK.unpack(header)
+            for index in range(first, end):
+                done, value = _outcome(function, index)
+                payload = _pickled((index, done, value))
+                try:
+                    writer.write(_FRAME.pack(len(payload)) + payload)
+                except BrokenPipeError:
+                    return
+
+
+class _Worker:
+    __slots__ = ("pid", "tasks", "results", "pending", "buffer")
+
+    def __init__(self, pid: int, tasks: int, results: int) -> None:
+        self.pid = pid
+        self.tasks = tasks  # the write end of its task pipe
+        self.results = results  # the read end of its result pipe
+        self.pending: deque[int] = deque()  # items sent, in the order their results will come
+        self.buffer = bytearray()
+
+
+def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 1) -> Iterator[Any]:
+    """``function(i)`` for ``i`` in ``range(count)``, in order, computed by ``jobs`` forked workers
+    (see the module docstring); ``chunk`` items at a time per message. An exception the function
+    raised is raised here at its item; a worker that died gives :class:`WorkerDied` for the item
+    it was computing (its other items go to the other workers; a new one takes its place).
+    Without fork (see :func:`_can_fork`) the items are computed here, one by one.
+    """
+    if jobs <= 1 or count <= 1 or not _can_fork():
+        for index in range(count):
+            yield function(index)
+        return
+    import selectors
+
+    todo: deque[tuple[int, int]] = deque((i, min(i + chunk, count)) for i in range(0, count, chunk))
+    window = jobs * chunk * 4  # results held for their turn: memory stays bounded
+    workers: dict[int, _Worker] = {}  # by result fd
+    done: dict[int, tuple[bool, Any]] = {}
+    selector = selectors.DefaultSelector()
+
+    def spawn() -> None:
+        tasks_read, tasks_write = os.pipe()
+        results_read, results_write = os.pipe()
+        inherited = tuple(fd for w in workers.values() for fd in (w.tasks, w.results))
+        pid = _fork(lambda: _serve(function, tasks_read, results_write),
+                    (tasks_write, results_read, *inherited), sigint=signal.SIG_IGN)
+        os.close(tasks_read)
+        os.close(results_write)
+        if pid is None:
+            os.close(tasks_write)
+            os.close(results_read)
+            if not workers:
+                raise OSError("no worker process could be started")
+            return
+        worker = _Worker(pid, tasks_write, results_read)
+        workers[results_read] = worker
+        selector.register(results_read, selectors.EVENT_READ, worker)
+
+    def bury(worker: _Worker) -> None:
+        selector.unregister(worker.results)
+        del workers[worker.results]
+        os.close(worker.results)
+        os.close(worker.tasks)
+        try:
+            os.kill(worker.pid, signal.SIGKILL)
+        except ProcessLookupError:  # pragma: no cover
+            pass
+        try:
+            _, status = os.waitpid(worker.pid, 0)
+            worker.pid = 0
+            code: int | None = os.waitstatus_to_exitcode(status)
+        except ChildProcessError:  # pragma: no cover - reaped by the system (SIGCHLD ignored)
+            code = None
+        if worker.pending:  # the item it was computing fails; the rest go to the others
+            lost = worker.pending.popleft()
+            done[lost] = (True, WorkerDied(lost, _died(code)))
+            rest = list(worker.pending)
+            todo.extendleft(reversed([(i, i + 1) for i in rest]))
+            worker.pending.clear()
+
+    try:
+        for _ in range(min(jobs, len(todo))):
+            spawn()
+        next_out = 0
+        while True:
+            while next_out in done:
+                ok, value = done.pop(next_out)
+                next_out += 1
+                if not ok:
+                    raise value
+                yield value
+            if next_out >= count:
+                break
+            # Two chunks ahead each, within the window from the next item due (so that item, when
+            # not being computed, is given out here: todo is in order).
+            for worker in list(workers.values()):
+                while todo and len(worker.pending) < 2 * chunk and todo[0][0] < next_out + window:
+                    first, end = todo[0]
+                    try:
+                        os.write(worker.tasks, _TASK.pack(first, end))
+                    except BrokenPipeError:  # it died: its results pipe ends, and bury() follows
+                        break
+                    todo.popleft()
+                    worker.pending.extend(range(first, end))
+            if not workers:
+                spawn()
+                continue
+            for key, _ in selector.select():
+                worker = key.data
+                data = os.read(worker.results, 1 << 16)
+                if not data:
+                    bury(worker)
+                    if todo and len(workers) < jobs:
+                        spawn()
+                    continue
+                buffer = worker.buffer
+                buffer += data
+                while len(buffer) >= _FRAME.size:
+                    (size,) = _FRAME.unpack_from(buffer)
+                    if len(buffer) < _FRAME.size + size:
+                        break
+                    index, ok, value = pickle.loads(buffer[_FRAME.size:_FRAME.size + size])
+                    del buffer[:_FRAME.size + size]
+                    worker.pending.popleft()
+                    done[index] = (ok, value)
+    finally:
+        for worker in list(workers.values()):
+            worker.pending.clear()
+            bury(worker)
+        selector.close()

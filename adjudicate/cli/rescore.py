@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
+import signal
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Optional
 
 import typer
@@ -83,29 +85,106 @@ def _lexicon(name: str) -> Any:
 def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
              stdin: Optional[bytes], full: bool) -> Iterator[dict[str, Any]]:
     """Each game's report, in the order given, as it is ready (nothing is kept here: a batch's
-    JSON is written game by game, in bounded memory)."""
-    if jobs > 1 and len(games) >= POOL_THRESHOLD:
-        from concurrent.futures import ProcessPoolExecutor
+    JSON is written game by game, in bounded memory). With ``jobs`` > 1 and enough games, forked
+    workers compute them (:func:`adjudicate.forked.imap`): leaving early kills them all, and a
+    worker that dies is an error for the game it was rescoring."""
+    from adjudicate.forked import WorkerDied, imap
 
+    if jobs > 1 and len(games) >= POOL_THRESHOLD:
         # Imported before the workers fork, so that each one does not import (or compile) them again.
         import adjudicate.gcg
         import adjudicate.rescore
         import adjudicate.rules  # noqa: F401
+    else:
+        jobs = 1
 
+    def one(index: int) -> dict[str, Any]:
+        game = games[index]
+        return rescore_one(game, *args, data=stdin if game == "-" else None, full=full)
+
+    def reports() -> Iterator[dict[str, Any]]:
         chunk = max(1, min(256, len(games) // (jobs * 8)))
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        try:
-            results = pool.map(_worker, [(g, *args, None, full) for g in games], chunksize=chunk)
-            yield from _with_progress(results, len(games), progress)
-        finally:  # left early (a closed pipe, Ctrl-C): the games not yet started are dropped
-            pool.shutdown(cancel_futures=True)
-        return
-    results = (rescore_one(g, *args, data=stdin if g == "-" else None, full=full) for g in games)
-    yield from _with_progress(results, len(games), progress)
+        for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
+            if isinstance(r, WorkerDied):
+                name = "<stdin>" if games[index] == "-" else games[index]
+                r = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
+            yield r
+
+    yield from _with_progress(reports(), len(games), progress)
 
 
-def _worker(item: tuple[Any, ...]) -> dict[str, Any]:
-    return rescore_one(*item)
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM during a batch (``signum``): raised by the handlers :func:`_stoppable`
+    installs, caught by :func:`_until_signal`."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def _stoppable() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`Interrupted` inside the block; the handlers and the
+    signal mask are as they were after it (where handlers cannot be set, outside the main
+    thread, nothing changes)."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise Interrupted(signum)
+
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        previous = {signum: signal.signal(signum, handler) for signum in _SIGNALS}
+    except ValueError:  # not the main thread
+        previous = {}
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+class _Progress:
+    """What :func:`_until_signal` saw: games given out, the errors among them, the signal."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.errors: list[str] = []
+        self.code = EXIT_OK
+        self.signum: Optional[int] = None
+
+
+def _until_signal(reports: Iterable[dict[str, Any]], seen: _Progress) -> Iterator[dict[str, Any]]:
+    """The reports as they come, until a signal (:class:`Interrupted`) stops the batch. Each one
+    is handed out with the signals blocked, so what is written of it is written whole; a signal
+    then arrives when the next game is asked for, and ends the iteration there: the caller
+    closes its output as if the batch had ended (the JSON array closed, whole CSV rows)."""
+    try:
+        for r in reports:
+            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # (one come before: raised here)
+            yield r
+            seen.count += 1  # written whole
+            seen.code = max(seen.code, _exit_code([r]))
+            if "error" in r:
+                seen.errors.append(r["error"])
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    except Interrupted as stop:
+        seen.signum = stop.signum
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # a second one: after the output is closed
+
+
+def _finish(seen: _Progress, total: int) -> int:
+    """Print the errors collected (and, when a signal stopped the batch, how far it got); the
+    exit code: 128 + the signal's number (130 Ctrl-C, 143 SIGTERM), else the verdict's."""
+    for message in seen.errors:
+        typer.echo(f"Error: {message}", err=True)
+    if seen.signum is None:
+        return seen.code
+    typer.echo(f"interrupted after {seen.count} of {total} games", err=True)
+    return 128 + seen.signum
 
 
 def _with_progress(results: Iterable[dict[str, Any]], total: int,
@@ -292,42 +371,32 @@ def rescore(
     progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
                 and not (streamed and sys.stdout.isatty()))
     full = output is Format.json or len(games) == 1
-    reports = _run_all(games, jobs, (rules, overrides, lexicon, check_words,
-                                     spelling.value if spelling else None), progress, stdin, full)
-    if streamed:
-        # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
-        # of text, and holding every report first took 930 MB of memory (31 MB now).
-        errors: list[str] = []
-        code = [EXIT_OK]
+    seen = _Progress()
+    with _stoppable():
+        reports = _until_signal(
+            _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None),
+                     progress, stdin, full), seen)
+        if streamed:
+            # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
+            # of text, and holding every report first took 930 MB of memory (31 MB now).
+            for chunk in (_json_array if output is Format.json else _csv_lines)(reports):
+                typer.echo(chunk, nl=False)
+            raise typer.Exit(_finish(seen, len(games)))
+        reports = list(reports)
+        if not reports:  # stopped before the first game was done: nothing to show
+            raise typer.Exit(_finish(seen, len(games)))
+        if output is Format.json:
+            emit_json(reports[0])
+        elif output is Format.csv:
+            typer.echo("".join(_csv_lines(reports)), nl=False)
+        elif len(games) == 1:
+            if "error" not in reports[0]:
+                import shlex
 
-        def tally(reports: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-            for r in reports:
-                code[0] = max(code[0], _exit_code([r]))
-                if "error" in r:
-                    errors.append(r["error"])
-                yield r
-
-        for chunk in (_json_array if output is Format.json else _csv_lines)(tally(reports)):
-            typer.echo(chunk, nl=False)
-        for message in errors:
-            typer.echo(f"Error: {message}", err=True)
-        raise typer.Exit(code[0])
-    reports = list(reports)
-    for r in reports:
-        if "error" in r:
-            typer.echo(f"Error: {r['error']}", err=True)
-    if output is Format.json:
-        emit_json(reports[0])
-    elif output is Format.csv:
-        typer.echo("".join(_csv_lines(reports)), nl=False)
-    elif len(reports) == 1:
-        if "error" not in reports[0]:
-            import shlex
-
-            show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
-                f" --set {shlex.quote(item)}" for item in set_ or []) + (
-                f" --spelling {spelling.value}" if spelling else "")
-            typer.echo(_render_one(reports[0], show_args))
-    else:
-        typer.echo(_render_many(reports))
-    raise typer.Exit(_exit_code(reports))
+                show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
+                    f" --set {shlex.quote(item)}" for item in set_ or []) + (
+                    f" --spelling {spelling.value}" if spelling else "")
+                typer.echo(_render_one(reports[0], show_args))
+        else:
+            typer.echo(_render_many(reports))
+        raise typer.Exit(_finish(seen, len(games)))
