@@ -463,6 +463,8 @@ def _parse_lines(
     players = record.players
     add = problems.append
     note: list[str] | None = None  # the notes list whose last item is the note being read
+    note_text: list[str] | None = None  # that note's lines so far, when it has more than one
+    joined: list[tuple[list[str], int, list[str]]] = []  # (notes list, index, lines): joined at the end
     blanks = 0  # blank lines read since the note's last text line
     first_event_line = 0
     seen_header: dict[str, int] = {}
@@ -525,7 +527,10 @@ def _parse_lines(
             # line is an event, as it is anywhere else (the writer never indents a note's line
             # that would read as one: see _write_note).
             if note is not None and not (stripped[:1] == ">" and _HEAD_RE.match(stripped)):
-                note[-1] += "\n" * (blanks + 1) + line.rstrip()
+                if note_text is None:  # (joined once at the end: a note of n lines costs n, not n squared)
+                    note_text = [note[-1]]
+                    joined.append((note, len(note) - 1, note_text))
+                note_text.append("\n" * (blanks + 1) + line.rstrip())
                 blanks = 0
                 continue
             first = stripped[0]
@@ -560,6 +565,7 @@ def _parse_lines(
         what = role[0]
         if what == "note":
             blanks = 0
+            note_text = None
             if events:
                 note = events[-1].notes
                 note.append(value)
@@ -612,6 +618,8 @@ def _parse_lines(
         elif what == "tile":
             if value:
                 record.multichar_tiles.append(value.split(None, 1)[0])
+    for notes, index, text in joined:
+        notes[index] = "".join(text)
     _check_structure(record, problems, rack_lines)
 
 

@@ -18,6 +18,7 @@ The result is a :class:`RescoreReport`; nothing here prints.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from dataclasses import replace as _replace_record
 from typing import Any
@@ -549,7 +550,8 @@ class _Rescore(EndLines):
                             + (f": {problem.text!r}" if problem.text else ""))
             )
         reported = {pr.line for pr in record.problems}
-        bad_nicks = {pr.text for pr in record.problems}
+        # The nicks of lines the reader reported (an unknown nick: once, for all its lines).
+        bad_nicks = {event.nick for event in record.events if event.line in reported}
         unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
         previous = 0
         handlers = self._HANDLERS
@@ -558,7 +560,8 @@ class _Rescore(EndLines):
         n = len(self.nicks)
         for event in record.events:
             if unreadable:
-                if any(previous < line < event.line for line in unreadable):
+                after = bisect_right(unreadable, previous)  # (a search: a line each is n squared)
+                if after < len(unreadable) and unreadable[after] < event.line:
                     # An event line between these could not be read: whose turn, the board and the
                     # record's totals are unknown from here; they are not reported again.
                     self.turn_player = None
@@ -570,7 +573,7 @@ class _Rescore(EndLines):
             except KeyError:  # a nick that is no player's, or that two players share
                 seats = self.index.get(event.nick)
                 if seats is None:
-                    if event.line not in reported and not any(event.nick in t for t in bad_nicks if t):
+                    if event.line not in reported and event.nick not in bad_nicks:
                         self.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
                     if event.kind == "end_rack_points" and self.out_player is not None:
                         seats = [self.out_player]

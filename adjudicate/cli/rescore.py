@@ -12,11 +12,21 @@ from typing import Annotated, Any, Optional
 import typer
 
 from adjudicate.cli import app
-from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, SpellingOption, emit_json, read_input
+from adjudicate.cli.common import (
+    EXIT_ERROR,
+    EXIT_NO,
+    EXIT_OK,
+    SpellingOption,
+    emit_json,
+    json_pieces,
+    read_input,
+)
 from adjudicate.errors import AdjudicateError
 
 # Below this many games a pool costs more than it saves: run in this process.
 POOL_THRESHOLD = 64
+# Characters of a table cell at most (a record's field can be megabytes): see _cell.
+CELL_WIDTH = 160
 
 
 class Format(str, enum.Enum):
@@ -217,7 +227,7 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
            if report.get("checked_words_with") else ""),
     ]
     players = [
-        [p["nick"], p["name"], p["recorded_final"], p["computed_final"],
+        [_cell(p["nick"]), _cell(p["name"]), p["recorded_final"], p["computed_final"],
          "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]
         for p in report["players"]
     ]
@@ -233,8 +243,8 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
         # (`show` explains a play: not a missing end-of-game line reported at the last play.)
-        rows = [[d["line"], d["kind"], _show(d["recorded"]), _show(d["computed"]),
-                 d["message"].split(": ", 1)[-1],
+        rows = [[d["line"], d["kind"], _cell(d["recorded"]), _cell(d["computed"]),
+                 _cell(d["message"].split(": ", 1)[-1]),
                  "" if d["kind"] in ("end_rack", "time_penalty") else
                  _show_command(report["file"], d["line"], plays, show_args)]
                 for d in report["discrepancies"]]
@@ -257,8 +267,11 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     return "\n".join(lines)
 
 
-def _show(value: Any) -> str:
-    return "" if value is None else str(value)
+def _cell(value: Any) -> str:
+    """A table cell's text, cut to CELL_WIDTH characters with an ellipsis: a row stays that wide
+    however long a record's field is (the full text is in --format json)."""
+    text = "" if value is None else str(value)
+    return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "\u2026"
 
 
 def _show_command(file: str, line: int, plays: set[int], show_args: str) -> str:
@@ -276,11 +289,11 @@ def _render_many(reports: list[dict[str, Any]]) -> str:
     rows = []
     for r in reports:
         if "error" in r:
-            rows.append([r["file"], "", "", "ERROR", r["error"]])
+            rows.append([_cell(r["file"]), "", "", "ERROR", _cell(r["error"])])
             continue
         first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
-        rows.append([r["file"], r["ruleset"], r["ending"] or "unfinished",
-                     len(r["discrepancies"]) or "ok", first])
+        rows.append([_cell(r["file"]), r["ruleset"], r["ending"] or "unfinished",
+                     len(r["discrepancies"]) or "ok", _cell(first)])
     return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
 
 
@@ -314,11 +327,11 @@ def _json_array(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
 
     Indenting each game's own dump by two spaces is exact: JSON escapes every newline in a string.
     """
-    import json
-
     before = "[\n  "
     for r in reports:
-        yield before + json.dumps(r, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        pieces = json_pieces(r, margin="  ")
+        yield before + next(pieces)
+        yield from pieces
         before = ",\n  "
     yield "[]\n" if before == "[\n  " else "\n]\n"
 
