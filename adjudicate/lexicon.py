@@ -7,10 +7,10 @@ counts, checksums, builder versions, source, licence). Shipped lexicons also car
 ATTRIBUTION.
 
 Reading is the hot path (``adjudicate challenge`` must start about as fast as a bare interpreter), so
-this module imports only ``os``, ``sys``, ``hashlib`` and ``array`` at module level. Lookups walk the
-DAWG's units with dawg_python's own algorithm, inlined (:meth:`Lexicon.__contains__`); the
-``dawg_python`` object itself (:attr:`Lexicon.dawg`) and json are imported only by the functions
-that need them. Building, checking word lists, verifying and diffing live in
+this module imports only ``os``, ``sys``, ``hashlib``, ``array`` and ``json`` at module level (the
+manifest is decoded by ``json`` alone: it loads exactly when ``lexicon verify`` can read it). Lookups
+walk the DAWG's units with dawg_python's own algorithm, inlined (:meth:`Lexicon.__contains__`); the
+``dawg_python`` object itself (:attr:`Lexicon.dawg`) is imported only when asked for. Building, checking word lists, verifying and diffing live in
 :mod:`adjudicate.lexiconbuild` (``verify`` checks that the inlined walk and dawg_python agree).
 
 >>> lex = open_lexicon("en-kjxqz")
@@ -23,6 +23,7 @@ that need them. Building, checking word lists, verifying and diffing live in
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 from array import array
@@ -41,20 +42,8 @@ ENV_PATH = "ADJUDICATE_LEXICONS"
 MAX_MANIFEST_BYTES = 1 << 20
 MAX_DAWG_BYTES = 256 << 20
 
-# Top-level manifest fields read on the load path without json: (name, is_int).
-_LOAD_FIELDS = (
-    ("format", True),
-    ("id", False),
-    ("name", False),
-    ("edition", False),
-    ("alphabet", False),
-    ("word_count", True),
-    ("dawg_sha256", False),
-    ("standin", False),
-    ("language", False),
-)
-# Without these the manifest is read as JSON (so a manifest only laid out otherwise still loads).
-_REQUIRED = ("alphabet", "word_count", "dawg_sha256")
+# Digits a whole number in a manifest may have (a count of words or of bytes has at most a dozen).
+MAX_DIGITS = 18
 
 
 # -- the search path ---------------------------------------------------------------------------
@@ -131,42 +120,6 @@ def find_lexicon(name_or_path: str) -> tuple[str, str]:
 # -- the manifest ------------------------------------------------------------------------------
 
 
-def _quick_fields(text: str) -> dict[str, object] | None:
-    """The load fields of a manifest in our own layout (``json.dumps(indent=2, sort_keys=True)``).
-
-    Returns None when the text is not in that layout, or a value needs real JSON decoding.
-    """
-    if not text.startswith("{\n") or not text.rstrip().endswith("}"):
-        return None
-    out: dict[str, object] = {}
-    for field, is_int in _LOAD_FIELDS:
-        start = text.find(f'\n  "{field}": ')
-        if start < 0:
-            continue  # absent: the caller decides whether that matters
-        j = start + len(field) + 7
-        if is_int:
-            end = j
-            while end < len(text) and text[end] not in ",\n":
-                end += 1
-            raw = text[j:end]
-            if not raw.isdigit():
-                return None
-            out[field] = int(raw)
-        else:
-            if text[j : j + 1] != '"':
-                return None
-            end = text.find('"', j + 1)
-            if end < 0:
-                return None
-            value = text[j + 1 : end]
-            if "\\" in value or text[end + 1 : end + 2] not in (",", "\n"):
-                return None
-            out[field] = value
-    if not all(field in out for field in _REQUIRED):
-        return None
-    return out
-
-
 def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> bytes:
     """A lexicon file's bytes: a regular file of at most ``limit`` bytes, or LexiconCorruptError.
 
@@ -221,28 +174,72 @@ def _plain_name(text: str) -> bool:
     )
 
 
-def _read_manifest(directory: str, lexicon_id: str, *, full: bool = False) -> dict[str, object]:
+class _LongNumber:
+    """In place of a whole number of more than MAX_DIGITS digits while a manifest is decoded."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _long_number(fields: object) -> tuple[str, _LongNumber] | None:
+    """The first (field, _LongNumber) in the decoded manifest, the field as ``a.b[2]``."""
+    stack: list[tuple[str, object]] = [("", fields)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _LongNumber):
+            return path, value
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{key}" if path else str(key), item) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{n}]", item) for n, item in enumerate(value))
+    return None
+
+
+def _field_at(text: str, position: int) -> str:
+    """Where a JSON text fails, for a message: `` (in field NAME)`` when NAME's value starts at
+    ``position``, else `` (after field NAME)``, NAME the last field named before it."""
+    import re
+
+    before = text[max(0, position - 4096):position]
+    names = list(re.finditer(r'"((?:[^"\\]|\\.){1,60})"\s*:\s*', before))
+    if not names:
+        return ""
+    where = "in" if names[-1].end() == len(before) else "after"
+    return f" ({where} field {names[-1][1]})"
+
+
+def _read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
+    """The manifest, decoded by ``json`` (what ``lexicon verify`` reads, every load reads) and its
+    fields checked; LexiconCorruptError naming the field otherwise."""
     raw = _read_file(directory, MANIFEST, lexicon_id, MAX_MANIFEST_BYTES)
+    corrupted = f"lexicon {lexicon_id} is corrupted: {MANIFEST}"
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not UTF-8") from None
-    fields = None if full else _quick_fields(text)
-    if fields is None:
-        import json
+        raise LexiconCorruptError(f"{corrupted} is not UTF-8") from None
+    long_numbers: list[_LongNumber] = []
 
-        try:
-            fields = json.loads(text)
-        except RecursionError:  # [[[[... nested past the interpreter's limit
-            raise LexiconCorruptError(
-                f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not valid JSON (nested too deep)"
-            ) from None
-        except ValueError as err:
-            raise LexiconCorruptError(
-                f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not valid JSON ({err})"
-            ) from None
-        if not isinstance(fields, dict):
-            raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST} is not an object")
+    def whole_number(digits: str) -> object:  # (int() refuses beyond 4,300 digits: ValueError)
+        if len(digits) - (digits[0] == "-") > MAX_DIGITS:
+            long_numbers.append(_LongNumber(len(digits) - (digits[0] == "-")))
+            return long_numbers[-1]
+        return int(digits)
+
+    try:
+        fields = json.loads(text, parse_int=whole_number)
+    except RecursionError:  # [[[[... nested past the interpreter's limit
+        raise LexiconCorruptError(f"{corrupted} is not valid JSON (nested too deep)") from None
+    except json.JSONDecodeError as err:
+        raise LexiconCorruptError(f"{corrupted} is not valid JSON ({err}){_field_at(text, err.pos)}") from None
+    if long_numbers:
+        found = _long_number(fields)
+        if found is not None:
+            raise LexiconCorruptError(f"{corrupted}'s {found[0]} is a number of {found[1].digits:,} digits "
+                                      f"(at most {MAX_DIGITS})")
+    if not isinstance(fields, dict):
+        raise LexiconCorruptError(f"{corrupted} is not an object")
     sha = fields.get("dawg_sha256")
     if not isinstance(sha, str) or len(sha) != 64:
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST} has no dawg_sha256")
@@ -432,7 +429,7 @@ def lexicon_info(name_or_path: str) -> dict[str, object]:
     """The full manifest of a lexicon (loaded and checksum-checked), plus where it is and its files."""
     directory, where = find_lexicon(name_or_path)
     lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-    info = _read_manifest(directory, lexicon.id, full=True)
+    info = _read_manifest(directory, lexicon.id)
     info["path"] = os.path.abspath(directory)
     info["where"] = where
     info["label"] = lexicon.label()
@@ -464,7 +461,7 @@ def list_lexicons() -> list[dict[str, object]]:
             row: dict[str, object] = {"id": entry, "where": where, "path": path, "shadowed": entry in seen}
             seen.add(entry)
             try:
-                manifest = _read_manifest(path, entry, full=True)
+                manifest = _read_manifest(path, entry)
             except LexiconError as err:
                 row["error"] = str(err)
             else:

@@ -1397,7 +1397,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
     try:  # read as every load reads it: verify fails where loading fails, naming the field
-        manifest = _read_manifest(directory, shown, full=True)
+        manifest = _read_manifest(directory, shown)
     except LexiconError as err:
         report.add("manifest", False, str(err))
         return report
@@ -1650,7 +1650,7 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
     checksum checked by loading) holds exactly the list's words. LexiconCorruptError otherwise."""
     directory, where = find_lexicon(name_or_path)
     lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-    manifest = _read_manifest(directory, lexicon.id, full=True)
+    manifest = _read_manifest(directory, lexicon.id)
     corrupted = f"lexicon {lexicon.id} is corrupted:"
     gz_data = _read_file(directory, TEXT_FILE, lexicon.id, MAX_TEXT_BYTES)
     if hashlib.sha256(gz_data).hexdigest() != manifest.get("text_gz_sha256"):

@@ -263,7 +263,11 @@ def test_ten_thousand_players(tmp_path: Path) -> None:
 import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import re  # noqa: E402
 import shutil  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from adjudicate import lexicon as lx  # noqa: E402
 from adjudicate.errors import LexiconCorruptError  # noqa: E402
@@ -415,6 +419,91 @@ def test_a_manifest_only_laid_out_otherwise_loads(small: Path) -> None:
     manifest = json.loads((small / "manifest.json").read_text("utf-8"))
     (small / "manifest.json").write_text(json.dumps(manifest, indent=4), encoding="utf-8")
     assert lx.load_lexicon(str(small)).word_count == manifest["word_count"]
+
+
+# -- the manifest is JSON, read by json (issue 22, item 4) ---------------------------------------------
+
+
+def raw_manifest(directory: Path, change) -> None:  # type: ignore[no-untyped-def]
+    path = directory / "manifest.json"
+    path.write_bytes(change(path.read_bytes()))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda m: m.replace(b'\n  "standin"', b'\x0b  "standin"', 1), "after field sha256"),  # a newline made \v
+    (lambda m: m.replace(b'"standin": "', b'"standin": \xa2', 1), "not UTF-8"),  # a bit flipped: '"' 0x22 -> 0xa2
+    (lambda m: m.replace(b'"standin": "', b'"standin": b', 1), "in field standin"),  # '"' 0x22 -> 'b' 0x62
+    (lambda m: m.replace(b'  "standin"', b'  "standin\x01"', 1), "Invalid control character"),
+    (lambda m: m + b"{}", "Extra data"),
+], ids=["vertical-tab", "high-bit", "quote-to-b", "control-in-key", "extra-data"])
+def test_a_manifest_json_refuses_does_not_load(small: Path, change, message: str) -> None:  # type: ignore[no-untyped-def]
+    """The hand-written start-up reader took a manifest `json` refuses (one bit flipped, a newline
+    turned into a vertical tab): `challenge` answered, and its label lost "(stand-in, ...)"."""
+    rewrite_manifest(small, standin="stand-in, not NWL/CSW")
+    raw_manifest(small, change)
+    with pytest.raises(ValueError):
+        json.loads((small / "manifest.json").read_bytes())
+    exit_2_everywhere(small, message)
+    verify = cli(["lexicon", "verify", str(small)])
+    assert verify.exit_code == 1 and "manifest  FAILED" in verify.stdout
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (b"\xc2\xb2", "not valid JSON (Expecting value: line"),  # '²' (a digit to str.isdigit, not to int())
+    (b"1" * 4301, "word_count is a number of 4,301 digits (at most 18)"),
+    (b"-" + b"9" * 19, "word_count is a number of 19 digits (at most 18)"),
+])
+def test_a_number_field_of_odd_digits_is_corruption_naming_the_field(small: Path, value: bytes, message: str) -> None:
+    """'²' or 4,301 digits in word_count was ValueError, exit 3, in challenge, judge, lexicon info,
+    lexicon diff and rescore --check-words."""
+    raw_manifest(small, lambda m: re.sub(rb'"word_count": [0-9]+', b'"word_count": ' + value, m))
+    exit_2_everywhere(small, message)
+    if value.startswith(b"\xc2"):
+        exit_2_everywhere(small, "(in field word_count)")
+    diff = cli(["lexicon", "diff", str(small), str(small)])
+    assert diff.exit_code == 2 and message in error_line(diff)
+
+
+def test_a_long_number_deep_in_the_manifest_is_named_by_its_path(small: Path) -> None:
+    raw_manifest(small, lambda m: m.replace(b'"histogram": {', b'"histogram": {"99": ' + b"7" * 5000 + b",", 1))
+    exit_2_everywhere(small, "manifest.json's histogram.99 is a number of 5,000 digits")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.randoms(use_true_random=False))
+def test_loading_accepts_exactly_what_verify_reads(tmp_path_factory: pytest.TempPathFactory, rng) -> None:  # type: ignore[no-untyped-def]
+    """A manifest with a byte changed loads exactly when `lexicon verify` reads it (and `json` does)."""
+    directory = _verify_fixture(tmp_path_factory)
+    original = (directory / "manifest.json").read_bytes()
+    data = bytearray(original)
+    for _ in range(rng.randrange(1, 3)):
+        at = rng.randrange(len(data))
+        data[at] = data[at] ^ (1 << rng.randrange(8)) if rng.random() < 0.7 else rng.choice(b'"{},:\x0b\\0123456789')
+    (directory / "manifest.json").write_bytes(bytes(data))
+    try:
+        try:
+            lx.load_lexicon(str(directory))
+            error = None
+        except lx.LexiconError as err:
+            error = str(err)
+        report = _builder().verify_lexicon(str(directory))
+        _, read, detail = next(check for check in report.checks if check[0] == "manifest")
+        if read:  # then only the DAWG's checksum (a changed dawg_sha256) can stop a load
+            json.loads(bytes(data))
+            assert error is None or "words.dawg" in error, (error, bytes(data))
+        else:
+            assert error == detail, bytes(data)
+    finally:
+        (directory / "manifest.json").write_bytes(original)
+
+
+_VERIFY_FIXTURE: list[Path] = []
+
+
+def _verify_fixture(factory: pytest.TempPathFactory) -> Path:
+    if not _VERIFY_FIXTURE:
+        _VERIFY_FIXTURE.append(build(factory.mktemp("verify"), "small", ["cat", "dog", "qi", "za"]))
+    return _VERIFY_FIXTURE[0]
 
 
 def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
