@@ -30,6 +30,7 @@ from array import array
 
 from adjudicate import tiles
 from adjudicate.errors import LexiconCorruptError, LexiconError
+from adjudicate.printable import control_character, printable
 
 MANIFEST = "manifest.json"
 DAWG_FILE = "words.dawg"
@@ -183,15 +184,32 @@ class _LongNumber:
         self.digits = digits
 
 
-def _long_number(fields: object) -> tuple[str, _LongNumber] | None:
-    """The first (field, _LongNumber) in the decoded manifest, the field as ``a.b[2]``."""
+def _whole_number(digits: str) -> object:
+    """json's ``parse_int``: the number, or a _LongNumber (``int()`` refuses beyond 4,300 digits)."""
+    count = len(digits) - (digits[0] == "-")
+    return _LongNumber(count) if count > MAX_DIGITS else int(digits)
+
+
+def odd_field(fields: object) -> tuple[str, str] | None:
+    """What makes a manifest's fields unfit to load or to write, as (field, what), the field named
+    as ``a.b[2]``: a whole number of more than MAX_DIGITS digits, a control character in a text (a
+    name, a note: they are printed on every verdict) or in a field's name. None: nothing."""
     stack: list[tuple[str, object]] = [("", fields)]
     while stack:
         path, value = stack.pop()
-        if isinstance(value, _LongNumber):
-            return path, value
-        if isinstance(value, dict):
-            stack.extend((f"{path}.{key}" if path else str(key), item) for key, item in value.items())
+        if isinstance(value, str):
+            control = control_character(value)
+            if control is not None:
+                return path or "text", f"holds a control character ({control})"
+        elif isinstance(value, _LongNumber):
+            return path, f"is a number of {value.digits:,} digits (at most {MAX_DIGITS})"
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                name = f"{path}.{printable(key)}" if path else printable(key)
+                control = control_character(key)
+                if control is not None:
+                    return name, f"has a control character in its name ({control})"
+                stack.append((name, item))
         elif isinstance(value, list):
             stack.extend((f"{path}[{n}]", item) for n, item in enumerate(value))
     return None
@@ -219,25 +237,15 @@ def _read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LexiconCorruptError(f"{corrupted} is not UTF-8") from None
-    long_numbers: list[_LongNumber] = []
-
-    def whole_number(digits: str) -> object:  # (int() refuses beyond 4,300 digits: ValueError)
-        if len(digits) - (digits[0] == "-") > MAX_DIGITS:
-            long_numbers.append(_LongNumber(len(digits) - (digits[0] == "-")))
-            return long_numbers[-1]
-        return int(digits)
-
     try:
-        fields = json.loads(text, parse_int=whole_number)
+        fields = json.loads(text, parse_int=_whole_number)
     except RecursionError:  # [[[[... nested past the interpreter's limit
         raise LexiconCorruptError(f"{corrupted} is not valid JSON (nested too deep)") from None
     except json.JSONDecodeError as err:
         raise LexiconCorruptError(f"{corrupted} is not valid JSON ({err}){_field_at(text, err.pos)}") from None
-    if long_numbers:
-        found = _long_number(fields)
-        if found is not None:
-            raise LexiconCorruptError(f"{corrupted}'s {found[0]} is a number of {found[1].digits:,} digits "
-                                      f"(at most {MAX_DIGITS})")
+    odd = odd_field(fields)
+    if odd is not None:
+        raise LexiconCorruptError(f"{corrupted}'s {odd[0]} {odd[1]}")
     if not isinstance(fields, dict):
         raise LexiconCorruptError(f"{corrupted} is not an object")
     sha = fields.get("dawg_sha256")

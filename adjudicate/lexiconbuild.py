@@ -32,6 +32,7 @@ from adjudicate.lexicon import (
     _read_manifest,
     find_lexicon,
     load_lexicon,
+    odd_field,
     user_lexicon_dir,
 )
 
@@ -1057,6 +1058,15 @@ def _remove_replaced(old: str, out_dir: str) -> None:
         ) from None
 
 
+def _check_fields(fields: dict[str, object]) -> None:
+    """LexiconError for a manifest field a load would refuse (:func:`adjudicate.lexicon.odd_field`:
+    a control character in a name, a note...): nothing is built that cannot be read back."""
+    odd = odd_field(fields)
+    if odd is not None:
+        what = odd[1].replace("holds", "would hold", 1).replace("has", "would have", 1)
+        raise LexiconError(f"the manifest's {odd[0]} {what}: not built")
+
+
 def build_lexicon(
     source: str,
     alphabet_name: str,
@@ -1095,6 +1105,8 @@ def build_lexicon(
             f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
             "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
         )
+    _check_fields({"name": name, "edition": edition or "", "licence": licence, "standin": standin_note,
+                   "source": source_info or {}})
     # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.
     target = output_target(out_dir, directory=True)
     real_dir = target.path
@@ -1164,6 +1176,7 @@ def build_lexicon(
             "licence": licence,
             "standin": standin_note,
         }
+        _check_fields(manifest)
         with open(os.path.join(temp, MANIFEST), "wb") as handle:
             handle.write(manifest_text(manifest).encode("utf-8"))
         for filename, given in (("LICENSE", licence_text), ("ATTRIBUTION", attribution)):

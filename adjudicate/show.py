@@ -35,6 +35,7 @@ from adjudicate.board import Board, Move
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
+from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
 from adjudicate.rescore import choose_ruleset, replay_until
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
@@ -233,15 +234,16 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
     elif kind == "phony_withdrawn" and point.last_move is not None:
         explanation = explain_move(before, point.last_move, bingo=point.bingo)
     turn = sum(1 for e in record.events if e.kind in TURN_KINDS and e.line <= event.line) or None
-    names = {p.nick: p.name for p in record.players}
+    names = {p.nick: printable(p.name) for p in record.players}  # (what a file says, shown: escaped)
     seat = point.nicks.index(result.player) if result is not None and result.player in point.nicks \
         else (point.nicks.index(event.nick) if event.nick in point.nicks else -1)
     rack = _rack(event.rack if not event.unknown_rack else None, alphabet)
+    rack = printable(rack) if rack else rack
     players = []
     for i, nick in enumerate(point.nicks):
         known = point.racks_before[i]
         players.append(PlayerLine(
-            nick, names.get(nick, nick),
+            printable(nick), names.get(nick, printable(nick)),
             rack if i == seat else (format_rack(known, alphabet) if known else None),
             point.recorded_before[i], point.computed_before[i],
             point.recorded_after[i], point.computed_after[i], i == seat))
@@ -260,9 +262,9 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
         ruleset_reason=(reason or ruleset.name) + (f"; spelling: {point.report.spelling_reason}"
                                                    if point.report.spelling_reason else ""),
         alphabet=alphabet, line=event.line, turn=turn, kind=kind,
-        nick=result.player if result is not None else event.nick,
-        name=names.get(event.nick, event.nick),
-        summary=_summary(event, point, alphabet, record), rack=rack,
+        nick=printable(result.player if result is not None else event.nick),
+        name=names.get(event.nick, printable(event.nick)),
+        summary=printable(_summary(event, point, alphabet, record)), rack=rack,
         before=before, after=after, marked=changed, marked_on_before=marked_on_before,
         players=players, bag_before=point.bag_before, bag_after=point.bag_after,
         recorded_score=event.score,

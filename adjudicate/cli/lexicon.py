@@ -15,6 +15,7 @@ import typer
 
 from adjudicate.cli import app
 from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
+from adjudicate.printable import printable
 
 lexicon_app = typer.Typer(
     name="lexicon",
@@ -42,7 +43,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 
 def _print_rejections(rejected: list) -> None:  # type: ignore[type-arg]
     for item in rejected[:MAX_SHOWN]:
-        typer.echo(str(item), err=True)
+        typer.echo(printable(str(item)), err=True)
     if len(rejected) > MAX_SHOWN:
         typer.echo(
             f"... and {len(rejected) - MAX_SHOWN} more rejected entries (--json lists them all)", err=True

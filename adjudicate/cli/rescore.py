@@ -22,6 +22,7 @@ from adjudicate.cli.common import (
     read_input,
 )
 from adjudicate.errors import AdjudicateError
+from adjudicate.printable import printable
 
 # Below this many games a pool costs more than it saves: run in this process.
 POOL_THRESHOLD = 64
@@ -190,7 +191,7 @@ def _finish(seen: _Progress, total: int) -> int:
     """Print the errors collected (and, when a signal stopped the batch, how far it got); the
     exit code: 128 + the signal's number (130 Ctrl-C, 143 SIGTERM), else the verdict's."""
     for message in seen.errors:
-        typer.echo(f"Error: {message}", err=True)
+        typer.echo(f"Error: {printable(message)}", err=True)
     if seen.signum is None:
         return seen.code
     typer.echo(f"interrupted after {seen.count} of {total} games", err=True)
@@ -220,9 +221,9 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
     from tabulate import tabulate
 
     lines = [
-        f"{report['file']}: ruleset {report['ruleset']} ({report['ruleset_reason']})"
-        + (f", #lexicon {report['lexicon']}" if report.get("lexicon") else "")
-        + (f"; spelling: {report['spelling_reason']}" if report.get("spelling_reason") else "")
+        f"{printable(report['file'])}: ruleset {report['ruleset']} ({printable(report['ruleset_reason'])})"
+        + (f", #lexicon {printable(report['lexicon'])}" if report.get("lexicon") else "")
+        + (f"; spelling: {printable(report['spelling_reason'])}" if report.get("spelling_reason") else "")
         + (f"; words checked with {report['checked_words_with']}"
            if report.get("checked_words_with") else ""),
     ]
@@ -236,7 +237,7 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
               "passes": "passes", "time": "the time limit", None: "not finished"}
     result = ending.get(report["ending"], report["ending"])
     if report["winners"]:
-        winner = ", ".join(report["winners"])
+        winner = printable(", ".join(report["winners"]))
     else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
         winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
     lines.append(f"ended by: {result}; winner (computed): {winner}")
@@ -263,14 +264,15 @@ def _render_one(report: dict[str, Any], show_args: str = "") -> str:
             lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
                          f"{', '.join(item['words'])} (it stands under the rules)")
         else:
-            lines.append(f"info: {item['message']}")
+            lines.append(f"info: {printable(item['message'])}")
     return "\n".join(lines)
 
 
 def _cell(value: Any) -> str:
-    """A table cell's text, cut to CELL_WIDTH characters with an ellipsis: a row stays that wide
-    however long a record's field is (the full text is in --format json)."""
-    text = "" if value is None else str(value)
+    """A table cell's text, control characters escaped (``\\x1b``), cut to CELL_WIDTH characters
+    with an ellipsis: a row stays that wide however long a record's field is (the full text is in
+    --format json)."""
+    text = "" if value is None else printable(str(value))
     return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "\u2026"
 
 
@@ -308,7 +310,7 @@ def _csv_lines(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
     def line(row: list[Any]) -> str:
         out.seek(0)
         out.truncate()
-        writer.writerow(row)
+        writer.writerow([printable(str(cell)) for cell in row])
         return out.getvalue()
 
     yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",

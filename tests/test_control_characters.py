@@ -1,0 +1,89 @@
+"""No control character from a file reaches the terminal (issue 22, item 5).
+
+The reader reports a line holding a C0 control (ESC...) and keeps its text; a Latin-1 record's
+bytes 0x80 to 0x9F are C1 controls (0x9B is a terminal's CSI) that no line check catches. Whatever
+the tool prints from a record is escaped (``\\x1b``, ``\\x9b``); JSON escapes them itself. (A
+manifest's control characters are refused at build and load: tests/test_hardening.py.)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate.cli import app
+
+GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"  # players ana and beto
+CONTROLS = [chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\r"]
+
+
+def record(tmp_path: Path, nick: bytes, name: bytes) -> Path:
+    """The game with beto's nick and name replaced, in Latin-1 (bytes as they are)."""
+    text = GAME.read_bytes().decode("utf-8").encode("latin-1")
+    text = text.replace(b"#character-encoding UTF-8\n", b"")
+    header, _, rest = text.partition(b"#player2 ")
+    rest = rest.split(b"\n", 1)[1]
+    data = header + b"#player2 " + nick + b" " + name + b"\n" + rest.replace(b">beto:", b">" + nick + b":")
+    path = tmp_path / "controls.gcg"
+    path.write_bytes(data)
+    return path
+
+
+def cli(args: list[str]):  # type: ignore[no-untyped-def]
+    result = CliRunner().invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def assert_clean(text: str) -> None:
+    assert not [c for c in text if c in CONTROLS], repr(text[:300])
+
+
+@pytest.mark.parametrize("output", ["table", "csv"])
+def test_a_c1_control_in_a_nick_and_a_name_is_printed_escaped(tmp_path: Path, output: str) -> None:
+    path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
+    result = cli(["rescore", "--format", output, str(path), str(path)] if output == "csv" else
+                 ["rescore", str(path)])
+    assert result.exit_code in (0, 1), result.output
+    assert_clean(result.stdout)
+    if output == "table":
+        assert "be\\x9bto" in result.stdout and "Beto \\x9b2J Cruz" in result.stdout
+
+
+def test_json_keeps_the_text_and_escapes_it_itself(tmp_path: Path) -> None:
+    path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
+    result = cli(["rescore", "--format", "json", str(path)])
+    assert_clean(result.stdout)
+    assert [p["name"] for p in json.loads(result.stdout)["players"]][1] == "Beto \x9b2J Cruz"
+
+
+@pytest.mark.parametrize("output", ["table", "csv"])
+def test_an_esc_sequence_in_an_unreadable_line_is_printed_escaped(tmp_path: Path, output: str) -> None:
+    """The line is reported (control characters are not read), and its text was printed raw in the
+    table's 'recorded' cell: `\\x1b]0;...\\x07` retitled the terminal."""
+    path = record(tmp_path, b"be\x1b[31mto", b"Beto \x1b]0;owned\x07")
+    result = cli(["rescore", "--format", output, str(path), str(path)] if output == "csv" else
+                 ["rescore", str(path)])
+    assert result.exit_code == 1
+    assert_clean(result.stdout + result.stderr)
+    assert "\\x1b" in result.stdout
+
+
+def test_show_escapes_names_and_nicks(tmp_path: Path) -> None:
+    path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
+    for fmt in ("text", "svg", "html"):
+        result = cli(["show", str(path), "--no-color", "--format", fmt])
+        assert result.exit_code == 0, result.output
+        assert_clean(result.stdout)
+        assert "be\\x9bto" in result.stdout
+
+
+def test_an_error_message_holding_a_file_s_text_is_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "x\x1b[2J.gcg"
+    path.write_bytes(b"")
+    result = cli(["rescore", str(path)])
+    assert result.exit_code == 2 and "x\\x1b[2J.gcg" in result.stderr
+    assert_clean(result.stderr)
