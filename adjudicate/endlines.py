@@ -150,13 +150,13 @@ class EndLines(Ledger):
         elif recorded is not None:
             unit = rules.overtime_points_per_minute
             cap = (rules.overtime_max_minutes or 0) * unit
-            if recorded > 0:  # a penalty that gives points: it counts for nothing
-                self.flag(event, Finding.TIME_PENALTY,
-                          f"time penalty {recorded:+d} adds points (a penalty takes them away)",
-                          recorded, 0)
+            if recorded > 0 or (recorded < 0 and unit == 0):  # points the rules do not move: none
+                why = (" adds points (a penalty takes them away)" if recorded > 0 else
+                       f", but overtime costs nothing under {rules.name} (overtime_points_per_minute=0)")
+                self.flag(event, Finding.TIME_PENALTY, f"time penalty {recorded:+d}{why}", recorded, 0)
                 self.account(event, result, p, 0, "time penalty", unexpected=True)
                 return
-            if recorded == 0 or recorded % unit:
+            if recorded == 0 or recorded % unit:  # (unit 0: recorded is 0 here)
                 self.flag(event, Finding.TIME_PENALTY,
                           f"time penalty {recorded:+d} is not a whole number of minutes at "
                           f"{unit} points each", recorded, None)

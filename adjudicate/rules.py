@@ -324,6 +324,25 @@ def _unknown_parameter(field: str) -> str:
     return f"unknown rule parameter {field!r} (known: {', '.join(OVERRIDABLE)})"
 
 
+def allowed_values(field: str) -> str:
+    """What ``field`` may be set to, for messages: ``a whole number from 2 to 4``, ``one of
+    double, international``, ``true or false``... (every value the code can apply).
+
+    >>> allowed_values("players"), allowed_values("overtime_forfeit")
+    ('a whole number from 2 to 4', 'one of naspa, none')
+    """
+    kind, extra = _PARAMS[field]
+    if kind in ("int", "int?"):
+        low, high = extra  # type: ignore[misc]
+        text = f"a whole number of at least {low}" if high is None else f"a whole number from {low} to {high}"
+        return text + (", or none" if kind == "int?" else "")
+    if kind in ("choice", "choice?"):
+        return "one of " + ", ".join(extra) + (", none" if kind == "choice?" else "")  # type: ignore[arg-type]
+    if kind == "bool":
+        return "true or false"
+    return "a tuple of names" if kind == "names" else "text"
+
+
 def _check_value(field: str, value: object) -> None:
     kind, extra = _PARAMS[field]
     if kind == "text":
@@ -341,15 +360,12 @@ def _check_value(field: str, value: object) -> None:
         if value is None and kind == "choice?":
             return
         if value not in extra:  # type: ignore[operator]
-            options = ", ".join(extra)  # type: ignore[arg-type]
-            if kind == "choice?":
-                options += ", none"
-            raise RulesError(f"{field}: {value!r} is not one of {options}")
+            raise RulesError(f"{field}: {value!r} is not {allowed_values(field)}")
     else:  # int, int?
         if value is None and kind == "int?":
             return
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{field}: {value!r} is not a whole number")
+            raise RulesError(f"{field}: {value!r} is not a whole number ({allowed_values(field)})")
         low, high = extra  # type: ignore[misc]
         if value < low or (high is not None and value > high):
             bound = f"at least {low}" if high is None else f"from {low} to {high}"
@@ -487,8 +503,9 @@ def _parse_int(field: str, text: str) -> int:
         return whole_number(text)
     except ValueError as err:
         if str(err) == "too large":
-            raise RulesError(f"{field}={text.strip()[:20]}...: too large (at most 9 digits)") from None
-        raise RulesError(f"{field}={text}: {text!r} is not a whole number") from None
+            raise RulesError(f"{field}={text.strip()[:20]}...: too large (at most 9 digits): "
+                             f"{allowed_values(field)}") from None
+        raise RulesError(f"{field}={text}: {text!r} is not a whole number ({allowed_values(field)})") from None
 
 
 def parse_value(field: str, text: str) -> object:
