@@ -27,18 +27,9 @@ import tempfile
 from typing import NamedTuple
 
 from adjudicate.errors import OutputError
+from adjudicate.readfile import file_kind
 
 __all__ = ["OutputTarget", "output_target", "keep_owner_and_mode", "write_atomic", "same_file"]
-
-_KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISREG, "a regular file"),
-)
-
 
 class OutputTarget(NamedTuple):
     """What an output path names: ``path``, the file to replace (the path itself, or the file a
@@ -46,11 +37,6 @@ class OutputTarget(NamedTuple):
 
     path: str
     existing: os.stat_result | None
-
-
-def file_kind(mode: int) -> str:
-    """``a directory``, ``a character device``, ``a FIFO (named pipe)``...: for messages."""
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def output_target(path: str, *, directory: bool = False) -> OutputTarget:

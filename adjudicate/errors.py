@@ -48,3 +48,7 @@ class RulesError(AdjudicateError, ValueError):
 class OutputError(AdjudicateError):
     """An output path the tool will not write: a directory, a device, a FIFO, a socket, or a file
     whose owner the replacement could not keep."""
+
+
+class InputError(AdjudicateError):
+    """A path given to read that is not a regular file: a FIFO, a device, a directory, a socket."""

@@ -43,8 +43,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import BinaryIO
 
 from adjudicate.errors import AdjudicateError
+from adjudicate.readfile import open_regular
 
 GENESIS = "0" * 64
 VERDICT_NAMES = ("ACCEPTABLE", "UNACCEPTABLE")
@@ -326,28 +328,35 @@ def verify_log(path: str) -> LogCheck:
 
     Detects an edited entry (its own hash fails), a removed entry (a gap in ``seq``, and ``prev``
     no longer matching), a reordered pair (``seq`` going backwards), a malformed or incomplete line.
-    Raises ``OSError`` for an unreadable file.
+    Read line by line (:func:`verify_log_stream`). Raises InputError for what is not a regular file
+    (a FIFO, a device, a directory) and ``OSError`` for an unreadable file.
     """
-    with open(path, "rb") as handle:
-        return verify_log_bytes(handle.read())
+    with open_regular(path) as handle:
+        return verify_log_stream(handle)
 
 
-def verify_log_bytes(data: bytes) -> LogCheck:
-    """:func:`verify_log` on a log's content already read (``--verify-log -``: stdin)."""
-    lines = data.split(b"\n")
-    incomplete = lines.pop() != b""  # the text after the last newline: b"" for a complete file
-    if incomplete:
-        lines.append(data.rsplit(b"\n", 1)[-1])
+def verify_log_stream(handle: BinaryIO) -> LogCheck:
+    """:func:`verify_log` on an open log (``--verify-log -``: stdin), read line by line: memory
+    stays that of one entry (a line of more than :data:`MAX_ENTRY` bytes is no entry), however
+    long the log or whatever it is (``/dev/zero`` on stdin ends at its first "line")."""
     prev, expected = GENESIS, 1
-    for number, raw in enumerate(lines, start=1):
-        if incomplete and number == len(lines):
+    number = 0
+    while True:
+        raw = handle.readline(MAX_ENTRY + 1)
+        if not raw:
+            return LogCheck(expected - 1, prev)
+        number += 1
+        if not raw.endswith(b"\n"):
+            if len(raw) > MAX_ENTRY:
+                return LogCheck(expected - 1, prev, number, f"not a log entry (a line of more than {MAX_ENTRY:,} bytes)")
             return LogCheck(expected - 1, prev, number, "incomplete last line (no newline)")
+        raw = raw[:-1]
         entry, problem = _check_line(raw)
         if entry is None:
             return LogCheck(expected - 1, prev, number, problem)
         seq = entry["seq"]
         if seq != expected:
-            if isinstance(seq, int) and seq > expected and not _seq_later(lines[number:], expected):
+            if isinstance(seq, int) and seq > expected and not _seq_later(handle, expected):
                 why = f"expected entry {expected}, found {seq}: entries were removed before this line"
             else:
                 why = f"expected entry {expected}, found {seq}: entries were reordered or duplicated"
@@ -357,10 +366,15 @@ def verify_log_bytes(data: bytes) -> LogCheck:
             why = f"its previous-entry hash does not match {where}: the chain was altered"
             return LogCheck(expected - 1, prev, number, why)
         prev, expected = line_hash(raw), expected + 1
-    return LogCheck(expected - 1, prev)
 
 
-def _seq_later(lines: list[bytes], seq: int) -> bool:
-    """Whether entry ``seq`` appears further down (then a jump means reordering, not removal)."""
+def _seq_later(handle: BinaryIO, seq: int) -> bool:
+    """Whether entry ``seq`` appears further down the rest of the log (then a jump means
+    reordering, not removal); read to the end, a line at a time."""
     needle = b'{"seq":%d,' % seq
-    return any(raw.startswith(needle) for raw in lines)
+    while True:
+        raw = handle.readline(MAX_ENTRY + 1)
+        if not raw:
+            return False
+        if raw.startswith(needle):
+            return True

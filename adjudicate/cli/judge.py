@@ -32,7 +32,7 @@ from adjudicate.judge import (
     read_line_play,
     render,
 )
-from adjudicate.judgelog import JudgeLog, default_log_path, verify_log, verify_log_bytes
+from adjudicate.judgelog import JudgeLog, default_log_path, verify_log, verify_log_stream
 
 
 class Lang(str, enum.Enum):
@@ -215,9 +215,11 @@ def _verify(path: str) -> None:
         if path == "-":
             if sys.stdin is None:
                 fail("--verify-log -: stdin is closed")
-            path, check = "<stdin>", verify_log_bytes(sys.stdin.buffer.read())
+            path, check = "<stdin>", verify_log_stream(sys.stdin.buffer)
         else:
-            check = verify_log(path)
+            check = verify_log(path)  # (a FIFO, a device, a directory: InputError)
+    except AdjudicateError as err:
+        fail(str(err))
     except OSError as err:
         fail(f"{path}: {err.strerror or err}")
     if not check.ok:
