@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from collections.abc import Container
 
     from adjudicate.lexicon import Lexicon
-    from adjudicate.rules import Ruleset
 
 MAX_WORDS = 8  # a play forms at most one main word and seven cross words
 
@@ -56,25 +55,25 @@ class Ruling:
         return f"Ruling(acceptable={self.acceptable}, words={[w.label for w in self.words]})"
 
 
-def open_for_play(rules: str | None, lexicon: str | None) -> tuple[Ruleset, Lexicon]:
-    """The ruleset and the lexicon a play is judged with (``challenge``, ``judge``).
+def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]:
+    """The ruleset (its name) and the lexicon a play is judged with (``challenge``, ``judge``).
 
     ``rules`` (default naspa) picks the tile set and the default lexicon; ``lexicon`` overrides it,
     and when both are given they must be of one tile set. An empty name (a script's unset
     variable) is an error, never the default. Raises AdjudicateError.
     """
     from adjudicate.errors import AdjudicateError
+    from adjudicate.federations import federation_name, value
     from adjudicate.lexicon import open_lexicon
-    from adjudicate.rules import find_ruleset
 
-    ruleset = find_ruleset("naspa" if rules is None else rules)
-    lex = open_lexicon(ruleset.default_lexicon if lexicon is None else lexicon)
-    if rules and lexicon and lex.alphabet.name != ruleset.alphabet:
+    name = federation_name("naspa" if rules is None else rules)
+    lex = open_lexicon(str(value(name, "default_lexicon")) if lexicon is None else lexicon)
+    alphabet = value(name, "alphabet")
+    if rules and lexicon and lex.alphabet.name != alphabet:
         raise AdjudicateError(
-            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {ruleset.name} plays "
-            f"{ruleset.alphabet} tiles"
+            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {name} plays {alphabet} tiles"
         )
-    return ruleset, lex
+    return name, lex
 
 
 def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[TypedWord, ...]:

@@ -82,7 +82,7 @@ def run_challenge(
             "verdict": ruling.verdict("en"),
             "acceptable": ruling.acceptable,
             "words": [w.label for w in typed],
-            "rules": ruleset.name if rules or not lexicon else None,
+            "rules": ruleset if rules or not lexicon else None,
             "lexicon": {
                 "id": lex.id,
                 "name": lex.name,

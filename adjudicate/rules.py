@@ -1,239 +1,154 @@
-"""Federation rulesets as data: one :class:`Ruleset` record per federation, found by name or alias.
+"""Federation rulesets: one :class:`Ruleset` record per federation, found by name or alias.
 
 Every difference between NASPA, WESPA, FISE and Catalan (MàTaM) that ``adjudicate`` acts on is a
-parameter here, with the row of ``RULES.md`` it comes from (see :class:`Ruleset`). A tournament
-that differs overrides parameters (``--set KEY=VALUE`` on every command):
+parameter of :class:`Ruleset`; the values and where each comes from (federation, article) are data
+in :mod:`adjudicate.federations` (``adjudicate rules`` prints them, docs/rules.md says the same).
+A tournament that differs overrides parameters (``--set KEY=VALUE`` on every command):
 
 >>> r = apply_overrides(find_ruleset("naspa"), parse_overrides(["outplay=international"]))
->>> r.outplay, r.name
-('international', 'naspa')
+>>> r.outplay, r.name, r.sources["outplay"]
+(<Outplay.INTERNATIONAL: 'international'>, 'naspa', '--set outplay=international')
 >>> r
 find_ruleset('naspa').replace(outplay='international')
 >>> find_ruleset("MATAM") is CATALAN
 True
 
-This module is on the start-up path of ``adjudicate challenge``: it imports nothing at module
-level but :mod:`adjudicate.errors` (no dataclasses, enum, typing, re or json), hence the plain
-class with ``__slots__`` and closed sets written as documented string constants.
+The closed sets are ``str`` enums (:class:`~adjudicate.kinds.TextEnum`): a value compares equal
+to its word (``CATALAN.outplay == "international"``) and reads as it in JSON and f-strings.
 """
 
 from __future__ import annotations
 
-from adjudicate.errors import RulesError
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False  # (typing itself is not imported at run time: see the module docstring)
+from adjudicate.errors import RulesError
+from adjudicate.federations import FEDERATIONS, federation_name, names_text
+from adjudicate.kinds import TextEnum
+from adjudicate.tiles import ALPHABET_NAMES, language_of
+
 if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
 
+
 # -- closed sets ------------------------------------------------------------------------------
-#: An unsuccessful challenge (the play is valid): the challenger loses the next turn (NASPA
-#: "double challenge"; FISE per the decisions table).
-CHALLENGE_LOSE_TURN = "lose_turn"
-#: An unsuccessful challenge gives the challenged player ``challenge_bonus`` points (WESPA).
-CHALLENGE_BONUS = "bonus"
-#: An unsuccessful challenge costs nothing; play continues (Catalan / MàTaM "free challenge").
-CHALLENGE_NONE = "none"
-CHALLENGE_ON_VALID = (CHALLENGE_LOSE_TURN, CHALLENGE_BONUS, CHALLENGE_NONE)
+class ChallengeRule(TextEnum):
+    """What an unsuccessful challenge (of a valid play) costs (RULES.md decisions)."""
 
-#: The challenge bonus is counted per challenged word (WESPA's "preferred international norm").
-BONUS_PER_WORD = "word"
-#: The challenge bonus is counted once per challenged play (Macondo/Woogles ``5pt``).
-BONUS_PER_PLAY = "play"
-BONUS_PER = (BONUS_PER_WORD, BONUS_PER_PLAY)
-
-#: Out-play: the finisher adds twice the opponents' unplayed tiles; opponents unchanged (NASPA).
-OUTPLAY_DOUBLE = "double"
-#: Out-play: every other player subtracts their own tiles; the finisher adds the total (FISE,
-#: MàTaM, the standard box rules).
-OUTPLAY_INTERNATIONAL = "international"
-OUTPLAYS = (OUTPLAY_DOUBLE, OUTPLAY_INTERNATIONAL)
-
-#: NASPA forfeit beyond the maximum overtime: the player's score goes down by the full penalty
-#: for the maximum (10 x 10 = 100), an opponent still behind is raised to win by one, and unplayed
-#: tiles are disregarded.
-FORFEIT_NASPA = "naspa"
-FORFEITS = (FORFEIT_NASPA,)
-
-ALPHABETS = ("english", "spanish", "catalan")
-LANGUAGES = ("en", "es", "ca")
+    LOSE_TURN = "lose_turn"  # the challenger loses the next turn (NASPA double challenge; FISE)
+    BONUS = "bonus"  # the challenged player gets ``challenge_bonus`` points (WESPA)
+    NONE = "none"  # nothing: play continues (MàTaM free challenge)
 
 
+class BonusPer(TextEnum):
+    """What a challenge bonus is counted per."""
+
+    WORD = "word"  # per challenged word (WESPA's "preferred international norm")
+    PLAY = "play"  # once per challenged play (Macondo/Woogles ``5pt``)
+
+
+class Outplay(TextEnum):
+    """The out-play adjustment (RULES.md §2.3)."""
+
+    DOUBLE = "double"  # the finisher adds twice the opponents' tiles (NASPA, WESPA)
+    INTERNATIONAL = "international"  # each other player loses theirs, the finisher adds the sum
+
+
+class Forfeit(TextEnum):
+    """What happens beyond the maximum overtime."""
+
+    NASPA = "naspa"  # minus the full penalty (100), opponent raised to win by one, tiles disregarded
+
+
+class TimeLimitEnding(TextEnum):
+    """How a game stopped by its time limit ends (RULES.md decisions)."""
+
+    NONE = "none"  # no game time limit (NASPA, WESPA: chess clocks)
+    EQUALISE_TURNS = "equalise_turns"  # FISE art. 18: the player owed a turn plays it
+    ROUND_PLUS_ONE = "round_plus_one"  # MàTaM art. 31: the round is completed and one more played
+
+
+class TieBreak(TextEnum):
+    """What decides a tie after the rack adjustments."""
+
+    NONE = "none"  # a tie (half a win each)
+    SCORE_BEFORE_ADJUSTMENTS = "score_before_adjustments"  # the Spanish standard rules
+
+
+# Compatibility names for the commonest values (the rest of the package uses the enums).
+OUTPLAY_DOUBLE, OUTPLAY_INTERNATIONAL = Outplay.DOUBLE, Outplay.INTERNATIONAL
+CHALLENGE_BONUS, BONUS_PER_WORD = ChallengeRule.BONUS, BonusPer.WORD
+FORFEIT_NASPA = Forfeit.NASPA
+LANGUAGES = tuple(language_of(name) for name in ALPHABET_NAMES)
+
+
+def _number(default: int | None, low: int, high: int | None = None, *, optional: bool = False) -> Any:
+    """A whole-number parameter from ``low`` to ``high`` (None: no maximum; ``optional``: None
+    allowed, and given as ``none`` to ``--set``)."""
+    return field(default=default, metadata={"range": (low, high), "optional": optional})
+
+
+@dataclass(frozen=True)
 class Ruleset:
-    """The parameters of one federation's rules. Immutable; compare with ``==``; see :meth:`replace`.
+    """The parameters of one federation's rules (see :mod:`adjudicate.federations` for each value
+    and its source). Immutable; compare with ``==``; changed with :meth:`replace`, validated.
 
-    Values per federation are in ``NASPA``, ``WESPA``, ``FISE``, ``CATALAN`` below. The source of each
-    parameter in ``RULES.md`` (the decisions table first, then the matrix sections):
-
-    Identity
-        ``name``: the ruleset's id (``naspa``, ``wespa``, ``fise``, ``catalan``).
-        ``aliases``: other names :func:`find_ruleset` accepts (``matam`` for Catalan).
-        ``description``: one line for humans.
-        ``language``: language of verdicts and messages, ``en`` / ``es`` / ``ca`` (§5 "Lexicon").
-        ``alphabet``: the tile set, ``english`` / ``spanish`` / ``catalan`` (§4.1-§4.3).
-        ``default_lexicon``: the lexicon id used when none is given (shipped: the English and Spanish
-        stand-ins, the real DISC for Catalan).
-
-    Table
-        ``players``: players at a standard table: 2, but 3 in MàTaM (§2.1 column heads).
-        ``min_players``, ``max_players``: what the table tools (``endgame``, ``clock``) accept. 2-2 for
-        NASPA, WESPA ("games must be one on one", §5 "Who keeps score") and FISE (§2.1 "FISE
-        (2 players)"); 2-4 for Catalan (MàTaM tables of 3, 1-vs-1 Catalan events, §3 "Time control").
-        ``rack_size``: 7 (§4 "rack of 7").
-        ``bingo_bonus``: 50 for playing all ``rack_size`` tiles (decisions "Bingo"; §5 "Bingo").
-
-    Challenges (decisions "Unsuccessful challenge"; §1 "Valid play")
-        ``challenge_on_valid``: what an unsuccessful challenge costs: ``lose_turn`` (NASPA double
-        challenge; FISE), ``bonus`` (WESPA), ``none`` (Catalan free challenge).
-        ``challenge_bonus``: points to the challenged player under ``bonus`` (WESPA 5); else unused.
-        ``challenge_bonus_per``: ``word`` (WESPA's "per unsuccessfully challenged word") or ``play``.
-        A successful challenge (tiles back, turn lost, 0 points) and the whole-play verdict are the
-        same everywhere (decisions "Successful challenge", "Verdict"), so they are not parameters.
-
-    End of game (decisions "Out-play adjustment", "Games ending on passes", "Game ended by the time
-    limit"; §2.1, §2.3)
-        ``outplay``: ``double`` (NASPA, WESPA: finisher + 2 x opponents' tiles) or ``international``
-        (FISE, Catalan: each other player - own tiles, finisher + the total).
-        ``scoreless_turns_to_end``: consecutive scoreless turns (passes, exchanges, lost challenges,
-        withdrawn phonies) that end the game at a table of ``players``; 0 = no such rule. NASPA/WESPA
-        6; Catalan 9 (3 scoreless rounds of 3); FISE 0 (the 2001 rules have none; the later FISE
-        option is 12). Rescoring scales it to the table in whole rounds: Catalan 1-vs-1, 6 turns.
-        ``passes_per_player_to_end``: the game ends when every player has passed this many times in a
-        row (exchanges are not passes); 0 = no such rule. FISE 2 (4 passes), Catalan 2 (6 passes).
-        ``wespa_passes_do_not_end``: True for WESPA rule 1.1(b)(ii), "games do not end if both players
-        pass twice in succession": passes count only as scoreless turns. Requires
-        ``passes_per_player_to_end == 0`` (so for NASPA, False, the effect is the same).
-        ``time_limit_ending_adjusts``: whether a game stopped by the time limit (FISE total time,
-        MàTaM round limit) gets a rack adjustment: False everywhere.
-
-    Exchanges (decisions "Exchange"; §5 "Exchange")
-        ``exchange_min_bag``: tiles that must be in the bag to exchange: 7; FISE 1.
-
-    Clocks (decisions "Overtime"; §3, §3.1)
-        ``overtime_points_per_minute``: 10 per started minute over, from whole displayed seconds.
-        (MàTaM has no chess clock, a late turn is lost instead; 10 is the Catalan 1-vs-1 practice.)
-        ``overtime_max_minutes``: the most overtime allowed: NASPA 10; None = no maximum. Without a
-        forfeit rule it only caps the penalty.
-        ``overtime_forfeit``: what happens beyond the maximum: ``naspa`` (minus the full penalty for
-        the maximum, 100; an opponent still behind raised to win by one; unplayed tiles
-        disregarded) or None.
-        ``turn_time_limit_seconds``: MàTaM 120 (a turn not played in time is lost); else None.
-        ``round_time_limit_minutes``: MàTaM 60 (finish the round plus one more, no rack adjustment);
-        else None.
+    Identity: ``name``, ``aliases`` (names :func:`find_ruleset` accepts), ``description``,
+    ``language`` (of verdicts), ``alphabet`` (the tile set), ``default_lexicon``.
+    Table: ``players`` (the usual table: 3 in MàTaM), ``min_players``/``max_players`` (what
+    ``endgame`` and ``clock`` accept), ``rack_size``, ``bingo_bonus``.
+    Challenges: ``challenge_on_valid`` (:class:`ChallengeRule`), ``challenge_bonus``,
+    ``challenge_bonus_per``.
+    End of the game: ``outplay``; ``scoreless_turns_to_end`` (at a table of ``players``; 0: no
+    such rule); ``passes_per_player_to_end`` (every player passes that many times in a row;
+    exchanges are not passes); ``wespa_passes_do_not_end``; ``time_limit_ending``
+    (:class:`TimeLimitEnding`) and ``time_limit_ending_adjusts`` (a rack adjustment after it);
+    ``tie_break`` (:class:`TieBreak`).
+    Exchanges: ``exchange_min_bag``; ``senyors`` (MàTaM art. 21: seven vowels or seven
+    consonants and no blank may be redrawn, the turn kept).
+    Clocks: ``overtime_points_per_minute`` (0: overtime costs no points), ``overtime_max_minutes``,
+    ``overtime_forfeit``, ``turn_time_limit_seconds`` (MàTaM: a turn not played in time is lost),
+    ``round_time_limit_minutes``.
+    ``sources``: where each value comes from (not compared).
     """
 
-    __slots__ = (
-        "name",
-        "aliases",
-        "description",
-        "language",
-        "alphabet",
-        "default_lexicon",
-        "players",
-        "min_players",
-        "max_players",
-        "rack_size",
-        "bingo_bonus",
-        "challenge_on_valid",
-        "challenge_bonus",
-        "challenge_bonus_per",
-        "outplay",
-        "scoreless_turns_to_end",
-        "passes_per_player_to_end",
-        "wespa_passes_do_not_end",
-        "time_limit_ending_adjusts",
-        "exchange_min_bag",
-        "overtime_points_per_minute",
-        "overtime_max_minutes",
-        "overtime_forfeit",
-        "turn_time_limit_seconds",
-        "round_time_limit_minutes",
-    )
-
-    # Annotations for readers and type checkers (strings: nothing is evaluated at run time).
     name: str
-    aliases: tuple[str, ...]
-    description: str
     language: str
     alphabet: str
     default_lexicon: str
-    players: int
-    min_players: int
-    max_players: int
-    rack_size: int
-    bingo_bonus: int
-    challenge_on_valid: str
-    challenge_bonus: int
-    challenge_bonus_per: str
-    outplay: str
-    scoreless_turns_to_end: int
-    passes_per_player_to_end: int
-    wespa_passes_do_not_end: bool
-    time_limit_ending_adjusts: bool
-    exchange_min_bag: int
-    overtime_points_per_minute: int
-    overtime_max_minutes: int | None
-    overtime_forfeit: str | None
-    turn_time_limit_seconds: int | None
-    round_time_limit_minutes: int | None
+    challenge_on_valid: ChallengeRule
+    outplay: Outplay
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    players: int = _number(2, 2, 4)
+    min_players: int = _number(2, 2, 4)
+    max_players: int = _number(2, 2, 4)
+    rack_size: int = _number(7, 1, 15)
+    bingo_bonus: int = _number(50, 0)
+    challenge_bonus: int = _number(0, 0)
+    challenge_bonus_per: BonusPer = BonusPer.WORD
+    scoreless_turns_to_end: int = _number(0, 0)
+    passes_per_player_to_end: int = _number(0, 0)
+    wespa_passes_do_not_end: bool = False
+    time_limit_ending: TimeLimitEnding = TimeLimitEnding.NONE
+    time_limit_ending_adjusts: bool = False
+    tie_break: TieBreak = TieBreak.NONE
+    exchange_min_bag: int = _number(7, 1)
+    senyors: bool = False
+    overtime_points_per_minute: int = _number(10, 0)
+    overtime_max_minutes: int | None = _number(None, 1, optional=True)
+    overtime_forfeit: Forfeit | None = None
+    turn_time_limit_seconds: int | None = _number(None, 1, optional=True)
+    round_time_limit_minutes: int | None = _number(None, 1, optional=True)
+    sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # (read only)
 
-    def __init__(
-        self,
-        *,
-        name: str,
-        aliases: tuple[str, ...] = (),
-        description: str = "",
-        language: str,
-        alphabet: str,
-        default_lexicon: str,
-        players: int = 2,
-        min_players: int = 2,
-        max_players: int = 2,
-        rack_size: int = 7,
-        bingo_bonus: int = 50,
-        challenge_on_valid: str,
-        challenge_bonus: int = 0,
-        challenge_bonus_per: str = BONUS_PER_WORD,
-        outplay: str,
-        scoreless_turns_to_end: int = 0,
-        passes_per_player_to_end: int = 0,
-        wespa_passes_do_not_end: bool = False,
-        time_limit_ending_adjusts: bool = False,
-        exchange_min_bag: int = 7,
-        overtime_points_per_minute: int = 10,
-        overtime_max_minutes: int | None = None,
-        overtime_forfeit: str | None = None,
-        turn_time_limit_seconds: int | None = None,
-        round_time_limit_minutes: int | None = None,
-    ) -> None:
-        values = dict(locals())
-        del values["self"]
-        values["aliases"] = tuple(aliases) if not isinstance(aliases, str) else aliases
-        for field in self.__slots__:
-            _check_value(field, values[field])
-        _check_consistency(values)
-        for field in self.__slots__:
-            object.__setattr__(self, field, values[field])
-
-    def __setattr__(self, field: str, value: object) -> None:
-        raise AttributeError(f"Ruleset is immutable: use .replace({field}=...)")
-
-    def __delattr__(self, field: str) -> None:
-        raise AttributeError("Ruleset is immutable")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # pickle/copy (rescore --jobs sends rulesets to worker processes) rebuild through __init__.
-        return (_rebuild, (self.to_dict(),))
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, field) for field in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Ruleset):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
+    def __post_init__(self) -> None:
+        for spec in fields(self):
+            if spec.name != "sources":
+                value = _typed(spec.name, getattr(self, spec.name))  # ("double" -> Outplay.DOUBLE)
+                object.__setattr__(self, spec.name, value)  # (the dataclass is frozen)
+                _check_value(spec.name, value)
+        _check_consistency(self)
 
     def __repr__(self) -> str:
         base = _BY_NAME.get(self.name)
@@ -241,13 +156,14 @@ class Ruleset:
             changes = self.differences(base)
             if not changes:
                 return f"find_ruleset({self.name!r})"
-            args = ", ".join(f"{k}={v!r}" for k, v in changes.items())
+            args = ", ".join(f"{k}={_plain(v)!r}" for k, v in changes.items())
             return f"find_ruleset({self.name!r}).replace({args})"
-        args = ", ".join(f"{field}={getattr(self, field)!r}" for field in self.__slots__)
+        args = ", ".join(f"{name}={_plain(getattr(self, name))!r}" for name in PARAMETERS)
         return f"Ruleset({args})"
 
-    def replace(self, **changes: object) -> Ruleset:
-        """A copy with ``changes`` applied and validated (RulesError on an unknown key or bad value).
+    def replace(self, *, source: str | None = None, **changes: object) -> Ruleset:
+        """A copy with ``changes`` applied and validated (RulesError on an unknown key or a bad
+        value); ``source`` says where the new values come from (default: ``--set KEY=VALUE``).
 
         >>> NASPA.replace(exchange_min_bag=1).exchange_min_bag
         1
@@ -256,212 +172,181 @@ class Ruleset:
         ...
         adjudicate.errors.RulesError: outplay: 'triple' is not one of double, international
         """
-        for field in changes:
-            if field not in self.__slots__:
-                raise RulesError(_unknown_parameter(field))
-        values = {field: getattr(self, field) for field in self.__slots__}
-        values.update(changes)
-        return Ruleset(**values)  # type: ignore[arg-type]
+        for name in changes:
+            if name not in PARAMETERS:
+                raise RulesError(_unknown_parameter(name))
+        typed = {name: _typed(name, value) for name, value in changes.items()}
+        sources = dict(self.sources)
+        for name, value in typed.items():
+            sources[name] = source or f"--set {name}={_word(value)}"
+        return replace(self, sources=sources, **typed)  # type: ignore[arg-type]
 
     def differences(self, other: Ruleset) -> dict[str, object]:
         """The parameters whose values differ from ``other``'s, with this ruleset's values."""
-        return {
-            field: getattr(self, field)
-            for field in self.__slots__
-            if getattr(self, field) != getattr(other, field)
-        }
+        return {name: getattr(self, name) for name in PARAMETERS
+                if getattr(self, name) != getattr(other, name)}
 
     def to_dict(self) -> dict[str, object]:
         """Every parameter, JSON-ready (aliases as a list)."""
-        out: dict[str, object] = {field: getattr(self, field) for field in self.__slots__}
+        out: dict[str, object] = {name: getattr(self, name) for name in PARAMETERS}
         out["aliases"] = list(self.aliases)
         return out
 
 
-def _rebuild(values: dict[str, object]) -> Ruleset:
-    return Ruleset(**values)  # type: ignore[arg-type]
-
-
-# -- parameter kinds: validation and --set parsing ---------------------------------------------
-# kind: "text", "names", "choice" (extra = options), "int" (extra = (min, max)), "int?" (None or
-# int), "choice?" (None or option), "bool".
-_PARAMS: dict[str, tuple[str, object]] = {
-    "name": ("text", None),
-    "aliases": ("names", None),
-    "description": ("text", None),
-    "language": ("choice", LANGUAGES),
-    "alphabet": ("choice", ALPHABETS),
-    "default_lexicon": ("text", None),
-    "players": ("int", (2, 4)),
-    "min_players": ("int", (2, 4)),
-    "max_players": ("int", (2, 4)),
-    "rack_size": ("int", (1, 15)),
-    "bingo_bonus": ("int", (0, None)),
-    "challenge_on_valid": ("choice", CHALLENGE_ON_VALID),
-    "challenge_bonus": ("int", (0, None)),
-    "challenge_bonus_per": ("choice", BONUS_PER),
-    "outplay": ("choice", OUTPLAYS),
-    "scoreless_turns_to_end": ("int", (0, None)),
-    "passes_per_player_to_end": ("int", (0, None)),
-    "wespa_passes_do_not_end": ("bool", None),
-    "time_limit_ending_adjusts": ("bool", None),
-    "exchange_min_bag": ("int", (1, None)),
-    "overtime_points_per_minute": ("int", (0, None)),
-    "overtime_max_minutes": ("int?", (1, None)),
-    "overtime_forfeit": ("choice?", FORFEITS),
-    "turn_time_limit_seconds": ("int?", (1, None)),
-    "round_time_limit_minutes": ("int?", (1, None)),
-}
+#: The parameters of a ruleset, in order (``sources`` is not one).
+PARAMETERS = tuple(spec.name for spec in fields(Ruleset) if spec.name != "sources")
 #: Parameters a tournament may override with ``--set`` (everything but the identity).
-OVERRIDABLE = tuple(field for field in _PARAMS if field not in ("name", "aliases"))
-
+OVERRIDABLE = tuple(name for name in PARAMETERS if name not in ("name", "aliases"))
+_SPECS = {spec.name: spec for spec in fields(Ruleset)}
+_ENUMS: dict[str, type[TextEnum]] = {
+    "challenge_on_valid": ChallengeRule, "challenge_bonus_per": BonusPer, "outplay": Outplay,
+    "overtime_forfeit": Forfeit, "time_limit_ending": TimeLimitEnding, "tie_break": TieBreak,
+}
+_BOOLS = ("wespa_passes_do_not_end", "time_limit_ending_adjusts", "senyors")
+_CHOICES: dict[str, tuple[str, ...]] = {"language": LANGUAGES, "alphabet": ALPHABET_NAMES}
 _NONE_WORDS = ("none", "off", "no", "")
 _TRUE_WORDS = ("true", "yes", "on", "1")
 _FALSE_WORDS = ("false", "no", "off", "0")
 
 
-def _unknown_parameter(field: str) -> str:
-    return f"unknown rule parameter {field!r} (known: {', '.join(OVERRIDABLE)})"
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, TextEnum) else value
 
 
-def allowed_values(field: str) -> str:
-    """What ``field`` may be set to, for messages: ``a whole number from 2 to 4``, ``one of
+def _word(value: object) -> str:
+    """A value as ``--set`` takes it (``none``, ``true``, the enum's word)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(_plain(value))
+
+
+def value_text(value: object) -> str:
+    """A parameter's value as ``adjudicate rules`` shows it: ``none``, ``true``, the enum's word,
+    aliases joined."""
+    if isinstance(value, tuple):
+        return ", ".join(value) or "-"
+    return _word(value)
+
+
+def _unknown_parameter(name: str) -> str:
+    return f"unknown rule parameter {name!r} (known: {', '.join(OVERRIDABLE)})"
+
+
+def _optional(name: str) -> bool:
+    return name == "overtime_forfeit" or bool(_SPECS[name].metadata.get("optional"))
+
+
+def allowed_values(name: str) -> str:
+    """What ``name`` may be set to, for messages: ``a whole number from 2 to 4``, ``one of
     double, international``, ``true or false``... (every value the code can apply).
 
     >>> allowed_values("players"), allowed_values("overtime_forfeit")
     ('a whole number from 2 to 4', 'one of naspa, none')
     """
-    kind, extra = _PARAMS[field]
-    if kind in ("int", "int?"):
-        low, high = extra  # type: ignore[misc]
+    spec = _SPECS[name]
+    if "range" in spec.metadata:
+        low, high = spec.metadata["range"]
         text = f"a whole number of at least {low}" if high is None else f"a whole number from {low} to {high}"
-        return text + (", or none" if kind == "int?" else "")
-    if kind in ("choice", "choice?"):
-        return "one of " + ", ".join(extra) + (", none" if kind == "choice?" else "")  # type: ignore[arg-type]
-    if kind == "bool":
+        return text + (", or none" if _optional(name) else "")
+    if choices(name):
+        return "one of " + ", ".join(choices(name)) + (", none" if _optional(name) else "")
+    if name in _BOOLS:
         return "true or false"
-    return "a tuple of names" if kind == "names" else "text"
+    return "a tuple of names" if name == "aliases" else "text"
 
 
-def _check_value(field: str, value: object) -> None:
-    kind, extra = _PARAMS[field]
-    if kind == "text":
-        if not isinstance(value, str):
-            raise RulesError(f"{field}: {value!r} is not text")
-        if field in ("name", "default_lexicon") and not value.strip():
-            raise RulesError(f"{field}: must not be empty")
-    elif kind == "names":
-        if not isinstance(value, tuple) or not all(isinstance(v, str) and v for v in value):
-            raise RulesError(f"{field}: {value!r} is not a tuple of names")
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise RulesError(f"{field}: {value!r} is not true or false")
-    elif kind in ("choice", "choice?"):
-        if value is None and kind == "choice?":
-            return
-        if value not in extra:  # type: ignore[operator]
-            raise RulesError(f"{field}: {value!r} is not {allowed_values(field)}")
-    else:  # int, int?
-        if value is None and kind == "int?":
-            return
+def choices(name: str) -> tuple[str, ...]:
+    """The words a closed-set parameter takes (``choices("outplay") == ("double",
+    "international")``); ``()`` for a number, text or true/false."""
+    if name in _ENUMS:
+        return tuple(m.value for m in _ENUMS[name])
+    return _CHOICES.get(name, ())
+
+
+def _typed(name: str, value: object) -> object:
+    """``value`` as the parameter's type: an enum's word as its member (checked later)."""
+    if name in _ENUMS and isinstance(value, str) and not isinstance(value, TextEnum):
+        try:
+            return _ENUMS[name](value)
+        except ValueError:
+            raise RulesError(f"{name}: {value!r} is not {allowed_values(name)}") from None
+    if name == "aliases" and isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _check_value(name: str, value: object) -> None:
+    spec = _SPECS[name]
+    if value is None and _optional(name):
+        return
+    if "range" in spec.metadata:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{field}: {value!r} is not a whole number ({allowed_values(field)})")
-        low, high = extra  # type: ignore[misc]
+            raise RulesError(f"{name}: {value!r} is not a whole number ({allowed_values(name)})")
+        low, high = spec.metadata["range"]
         if value < low or (high is not None and value > high):
             bound = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise RulesError(f"{field}: {value} must be {bound}")
+            raise RulesError(f"{name}: {value} must be {bound}")
+    elif name in _ENUMS:
+        if not isinstance(value, _ENUMS[name]):
+            raise RulesError(f"{name}: {value!r} is not {allowed_values(name)}")
+    elif name in _CHOICES:
+        if value not in _CHOICES[name]:
+            raise RulesError(f"{name}: {value!r} is not {allowed_values(name)}")
+    elif name in _BOOLS:
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}: {value!r} is not true or false")
+    elif name == "aliases":
+        if not isinstance(value, tuple) or not all(isinstance(v, str) and v for v in value):
+            raise RulesError(f"{name}: {value!r} is not a tuple of names")
+    else:  # text
+        if not isinstance(value, str):
+            raise RulesError(f"{name}: {value!r} is not text")
+        if name in ("name", "default_lexicon") and not value.strip():
+            raise RulesError(f"{name}: must not be empty")
 
 
-def _check_consistency(v: dict[str, object]) -> None:
-    if not v["min_players"] <= v["players"] <= v["max_players"]:  # type: ignore[operator]
+def _check_consistency(r: Ruleset) -> None:
+    if not r.min_players <= r.players <= r.max_players:
         raise RulesError(
-            f"players: {v['players']} must lie between min_players {v['min_players']} "
-            f"and max_players {v['max_players']}"
+            f"players: {r.players} must lie between min_players {r.min_players} "
+            f"and max_players {r.max_players}"
         )
-    if v["challenge_on_valid"] == CHALLENGE_BONUS and not v["challenge_bonus"]:
+    if r.challenge_on_valid is ChallengeRule.BONUS and not r.challenge_bonus:
         raise RulesError("challenge_on_valid=bonus needs challenge_bonus above 0")
-    if v["wespa_passes_do_not_end"] and v["passes_per_player_to_end"]:
+    if r.wespa_passes_do_not_end and r.passes_per_player_to_end:
         raise RulesError(
             "wespa_passes_do_not_end=true contradicts passes_per_player_to_end="
-            f"{v['passes_per_player_to_end']} (set one of them to 0/false)"
+            f"{r.passes_per_player_to_end} (set one of them to 0/false)"
         )
-    if v["overtime_forfeit"] is not None and v["overtime_max_minutes"] is None:
-        raise RulesError(f"overtime_forfeit={v['overtime_forfeit']} needs overtime_max_minutes")
+    if r.overtime_forfeit is not None and r.overtime_max_minutes is None:
+        raise RulesError(f"overtime_forfeit={r.overtime_forfeit} needs overtime_max_minutes")
 
 
 # -- the four federations ----------------------------------------------------------------------
-NASPA = Ruleset(
-    name="naspa",
-    description="NASPA (North America): double challenge, finisher + 2 x opponent's tiles, "
-    "six scoreless turns, 10 points per overtime minute, forfeit beyond 10 minutes",
-    language="en",
-    alphabet="english",
-    default_lexicon="en-kjxqz",
-    challenge_on_valid=CHALLENGE_LOSE_TURN,
-    outplay=OUTPLAY_DOUBLE,
-    scoreless_turns_to_end=6,
-    overtime_max_minutes=10,
-    overtime_forfeit=FORFEIT_NASPA,
-)
+def _federation(name: str) -> Ruleset:
+    fed = FEDERATIONS[name]
+    params = fed["params"]
+    values = {key: _typed(key, value) for key, (value, _) in params.items()}
+    sources = {key: source for key, (_, source) in params.items()}
+    return Ruleset(name=name, aliases=tuple(fed["aliases"]), description=fed["description"],
+                   sources=sources, **values)  # type: ignore[arg-type]
 
-WESPA = Ruleset(
-    name="wespa",
-    description="WESPA (international English): 5 points per word for an unsuccessful challenge, "
-    "finisher + 2 x opponent's tiles, six scoreless turns, passes alone do not end the game",
-    language="en",
-    alphabet="english",
-    default_lexicon="en-kjxqz",
-    challenge_on_valid=CHALLENGE_BONUS,
-    challenge_bonus=5,
-    challenge_bonus_per=BONUS_PER_WORD,
-    outplay=OUTPLAY_DOUBLE,
-    scoreless_turns_to_end=6,
-    wespa_passes_do_not_end=True,
-)
 
-FISE = Ruleset(
-    name="fise",
-    description="FISE (Spanish): challenger loses the turn, international out-play, game ends "
-    "when both players pass twice in a row, exchange with 1 tile in the bag",
-    language="es",
-    alphabet="spanish",
-    default_lexicon="es-aosw",
-    challenge_on_valid=CHALLENGE_LOSE_TURN,
-    outplay=OUTPLAY_INTERNATIONAL,
-    passes_per_player_to_end=2,
-    exchange_min_bag=1,
-)
-
-CATALAN = Ruleset(
-    name="catalan",
-    aliases=("matam",),
-    description="Catalan / MàTaM (3 players): free challenge, international out-play, all pass "
-    "twice or 3 scoreless rounds end the game, 2-minute turns, 60-minute rounds",
-    language="ca",
-    alphabet="catalan",
-    default_lexicon="ca-disc",
-    players=3,
-    min_players=2,
-    max_players=4,
-    challenge_on_valid=CHALLENGE_NONE,
-    outplay=OUTPLAY_INTERNATIONAL,
-    scoreless_turns_to_end=9,
-    passes_per_player_to_end=2,
-    turn_time_limit_seconds=120,
-    round_time_limit_minutes=60,
-)
+NASPA = _federation("naspa")
+WESPA = _federation("wespa")
+FISE = _federation("fise")
+CATALAN = _federation("catalan")
 
 #: Every ruleset, in the order they are listed to users.
 RULESETS = (NASPA, WESPA, FISE, CATALAN)
 _BY_NAME = {r.name: r for r in RULESETS}
-_LOOKUP = {n: r for r in RULESETS for n in (r.name, *r.aliases)}
 
 
 def ruleset_names() -> str:
     """``naspa, wespa, fise, catalan (alias matam)``: for help texts and error messages."""
-    return ", ".join(
-        r.name + (f" (alias {', '.join(r.aliases)})" if r.aliases else "") for r in RULESETS
-    )
+    return names_text()
 
 
 def find_ruleset(name: str) -> Ruleset:
@@ -474,10 +359,7 @@ def find_ruleset(name: str) -> Ruleset:
     ...
     adjudicate.errors.RulesError: unknown ruleset 'scrabble' (known: naspa, wespa, fise, catalan (alias matam))
     """
-    found = _LOOKUP.get(name.strip().lower().replace("à", "a")) if isinstance(name, str) else None
-    if found is None:
-        raise RulesError(f"unknown ruleset {name!r} (known: {ruleset_names()})")
-    return found
+    return _BY_NAME[federation_name(name)]
 
 
 # -- overrides ---------------------------------------------------------------------------------
@@ -508,35 +390,36 @@ def _parse_int(field: str, text: str) -> int:
         raise RulesError(f"{field}={text}: {text!r} is not a whole number ({allowed_values(field)})") from None
 
 
-def parse_value(field: str, text: str) -> object:
-    """The typed value of ``--set field=text`` (RulesError on an unknown key or a bad value)."""
-    if field not in _PARAMS or field not in OVERRIDABLE:
-        if field in ("name", "aliases"):
-            raise RulesError(f"{field} cannot be overridden (pick another ruleset with --rules)")
-        raise RulesError(_unknown_parameter(field))
-    kind, _ = _PARAMS[field]
+def parse_value(name: str, text: str) -> object:
+    """The typed value of ``--set name=text`` (RulesError on an unknown key or a bad value)."""
+    if name not in OVERRIDABLE:
+        if name in ("name", "aliases"):
+            raise RulesError(f"{name} cannot be overridden (pick another ruleset with --rules)")
+        raise RulesError(_unknown_parameter(name))
+    spec = _SPECS[name]
     word = text.strip().lower()
-    if kind in ("int?", "choice?") and word in _NONE_WORDS:
+    if _optional(name) and word in _NONE_WORDS:
         return None
-    if kind in ("int", "int?"):
-        value: object = _parse_int(field, text)
-    elif kind == "bool":
+    value: object
+    if "range" in spec.metadata:
+        value = _parse_int(name, text)
+    elif name in _BOOLS:
         if word in _TRUE_WORDS:
             value = True
         elif word in _FALSE_WORDS:
             value = False
         else:
-            raise RulesError(f"{field}={text}: expected true or false")
-    elif kind in ("choice", "choice?"):
-        value = word
+            raise RulesError(f"{name}={text}: expected true or false")
+    elif name in _ENUMS or name in _CHOICES:
+        value = _typed(name, word)
     else:
         value = text
-    _check_value(field, value)
+    _check_value(name, value)
     return value
 
 
 def parse_overrides(items: list[str] | tuple[str, ...]) -> dict[str, object]:
-    """``["outplay=international", "exchange_min_bag=1"]`` -> ``{"outplay": "international", ...}``.
+    """``["outplay=international", "exchange_min_bag=1"]`` -> ``{"outplay": Outplay.INTERNATIONAL, ...}``.
 
     Keys are case-insensitive and ``-`` may stand for ``_``. ``none``/``off`` clear an optional
     parameter. A key given twice keeps its last value (like repeated command-line options).
@@ -556,9 +439,9 @@ def parse_overrides(items: list[str] | tuple[str, ...]) -> dict[str, object]:
 
 def apply_overrides(ruleset: Ruleset, overrides: dict[str, object]) -> Ruleset:
     """``ruleset`` with the overrides (typed, as from :func:`parse_overrides`) applied at once."""
-    for field in overrides:
-        if field not in OVERRIDABLE:
-            parse_value(field, "")  # raises the right RulesError
+    for name in overrides:
+        if name not in OVERRIDABLE:
+            parse_value(name, "")  # raises the right RulesError
     if not overrides:
         return ruleset
     return ruleset.replace(**overrides)
@@ -608,6 +491,6 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
         ruleset, reason = _BY_NAME["naspa"], "the default (the record names no lexicon)"
     if penalty_after:
         # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
-        ruleset = ruleset.replace(outplay="international")
+        ruleset = ruleset.replace(outplay="international", source="the record adjusts +R / -R")
         reason += "; out-play adjusted the international way (+R / -R), as the record does"
     return ruleset, reason

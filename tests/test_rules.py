@@ -15,6 +15,7 @@ from adjudicate.rules import (
     FISE,
     NASPA,
     OVERRIDABLE,
+    PARAMETERS,
     RULESETS,
     WESPA,
     Ruleset,
@@ -43,9 +44,15 @@ EXPECTED = {
     "scoreless_turns_to_end": (6, 6, 0, 9),
     "passes_per_player_to_end": (0, 0, 2, 2),
     "wespa_passes_do_not_end": (False, True, False, False),
+    # FISE art. 18: the player owed a turn plays it; MàTaM art. 31: the round and one more.
+    "time_limit_ending": ("none", "none", "equalise_turns", "round_plus_one"),
     "time_limit_ending_adjusts": (False, False, False, False),
+    # The Spanish standard rules: the higher score before the rack adjustments wins a tie.
+    "tie_break": ("none", "none", "score_before_adjustments", "none"),
     "exchange_min_bag": (7, 7, 1, 7),
-    "overtime_points_per_minute": (10, 10, 10, 10),
+    "senyors": (False, False, False, True),  # MàTaM art. 21
+    # MàTaM art. 30: a turn not played in two minutes is lost; no points penalty.
+    "overtime_points_per_minute": (10, 10, 10, 0),
     "overtime_max_minutes": (10, None, None, None),
     "overtime_forfeit": ("naspa", None, None, None),
     "turn_time_limit_seconds": (None, None, None, 120),
@@ -58,11 +65,14 @@ def test_values_per_federation(field):
     assert tuple(getattr(r, field) for r in (NASPA, WESPA, FISE, CATALAN)) == EXPECTED[field]
 
 
-def test_every_parameter_is_in_the_table_and_documented():
-    assert set(EXPECTED) | {"description"} == set(Ruleset.__slots__)
+def test_every_parameter_is_in_the_table_documented_and_sourced():
+    assert set(EXPECTED) | {"description"} == set(PARAMETERS)
     doc = Ruleset.__doc__ or ""
-    for field in Ruleset.__slots__:
+    for field in PARAMETERS:
         assert f"``{field}``" in doc, field
+    for ruleset in RULESETS:  # where every value comes from (adjudicate rules prints it)
+        assert set(ruleset.sources) == set(PARAMETERS) - {"name", "aliases", "description"}, ruleset.name
+        assert all(ruleset.sources.values())
 
 
 def test_rulesets_in_order():
@@ -90,8 +100,10 @@ def test_rules_error_is_an_adjudicate_error():
 
 
 def test_immutable_equal_hashable():
-    with pytest.raises(AttributeError, match="immutable"):
-        NASPA.outplay = "international"  # type: ignore[misc]
+    import dataclasses
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        NASPA.outplay = "international"  # type: ignore[misc,assignment]
     copy = NASPA.replace()
     assert copy == NASPA and copy is not NASPA and hash(copy) == hash(NASPA)
     assert NASPA != WESPA
@@ -113,7 +125,7 @@ def test_repr_is_a_constructor_call():
     assert repr(NASPA) == "find_ruleset('naspa')"
     assert repr(FISE.replace(scoreless_turns_to_end=12)) == "find_ruleset('fise').replace(scoreless_turns_to_end=12)"
     custom = NASPA.replace(name="club")
-    assert repr(custom).startswith("Ruleset(name='club', aliases=(), ")
+    assert repr(custom).startswith("Ruleset(name='club', language='en', ")
     assert eval(repr(custom), {"Ruleset": Ruleset}) == custom  # noqa: S307
 
 
@@ -216,24 +228,26 @@ def test_apply_overrides():
 
 
 def test_overridable_is_everything_but_identity():
-    assert set(OVERRIDABLE) == set(Ruleset.__slots__) - {"name", "aliases"}
+    assert set(OVERRIDABLE) == set(PARAMETERS) - {"name", "aliases"}
 
 
 def test_differences_and_to_dict():
     changed = CATALAN.replace(outplay="double", max_players=3)
     assert changed.differences(CATALAN) == {"max_players": 3, "outplay": "double"}
     d = CATALAN.to_dict()
-    assert d["aliases"] == ["matam"] and d["turn_time_limit_seconds"] == 120 and len(d) == len(Ruleset.__slots__)
+    assert d["aliases"] == ["matam"] and d["turn_time_limit_seconds"] == 120 and len(d) == len(PARAMETERS)
+    assert changed.sources["outplay"] == "--set outplay=double"  # an override says where it comes from
 
 
-def test_rules_imports_nothing_heavy():
-    """rules.py is on the `challenge` fast path: no dataclasses, enum, typing, re, json at import."""
+def test_federations_data_imports_nothing_heavy():
+    """The challenge fast path reads a ruleset's tile set and lexicon from adjudicate.federations
+    (plain data) without importing adjudicate.rules and its dataclasses."""
     code = (
-        "import sys; before = set(sys.modules); import adjudicate.rules; "
+        "import sys; before = set(sys.modules); import adjudicate.federations; "
         "print(' '.join(sorted(set(sys.modules) - before)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert set(out.split()) <= {"adjudicate", "adjudicate.errors", "adjudicate.rules"}
+    assert set(out.split()) <= {"adjudicate", "adjudicate.federations"}
 
 
 def test_docs_examples_run():

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from adjudicate.cli import app
-from adjudicate.rules import _PARAMS, OVERRIDABLE, allowed_values
+from adjudicate.rules import OVERRIDABLE, PARAMETERS, allowed_values, choices
 
 HERE = Path(__file__).resolve().parent
 CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", HERE.parent.parent / "shared" / "corpus"))
@@ -29,7 +29,7 @@ TIMED = [r for r in RECORDS if "(time)" in Path(r).read_text("latin-1")]
 # The values a parameter's kind knows, their edges, and what it should refuse.
 SPECIAL = ["0", "1", "-1", "2", "3", "4", "5", "7", "14", "15", "16", "100", "999999999", "1000000000",
            "none", "off", "true", "false", "yes", "", " ", "x", "²", "1.5", "+3", "-0", "0x10", "1_0"]
-CHOICES = sorted({str(c) for kind, extra in _PARAMS.values() if kind.startswith("choice") for c in extra})
+CHOICES = sorted({c for key in PARAMETERS for c in choices(key)})
 VALUES = st.one_of(st.integers(-3, 20).map(str), st.sampled_from(SPECIAL + CHOICES), st.text(max_size=6))
 
 
@@ -45,7 +45,7 @@ def assert_refusal_names_the_key(result, key: str) -> None:  # type: ignore[no-u
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
     assert errors, result.output
     for line in errors:  # (a consistency error names the key it clashes with, or this one)
-        assert key in line or any(other in line for other in _PARAMS), (key, line)
+        assert key in line or any(other in line for other in PARAMETERS), (key, line)
 
 
 def test_overtime_points_per_minute_0_rescores_a_time_penalty() -> None:
@@ -82,10 +82,10 @@ def test_every_set_value_works_at_the_table_or_is_refused_naming_the_key(key: st
 
 @pytest.mark.parametrize("key", OVERRIDABLE)
 def test_a_bad_value_says_what_the_key_may_be(key: str) -> None:
-    kind, _ = _PARAMS[key]
-    bad = {"int": "x", "int?": "x", "bool": "maybe", "text": None, "names": None}.get(kind, "no-such-choice")
-    if bad is None:
+    allowed = allowed_values(key)
+    if allowed == "text":
         return  # (any text is a value)
+    bad = "x" if allowed.startswith("a whole number") else "maybe" if allowed == "true or false" else "no-such-choice"
     result = cli(["rescore", "--set", f"{key}={bad}", RECORDS[0]])
     assert result.exit_code == 2
     message = result.stderr.strip()

@@ -169,12 +169,9 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
     ``--lexicon`` alone: the language follows the lexicon's tile set. Both: they must agree.
     """
     from adjudicate.challenge import open_for_play
-    from adjudicate.lexicon import LANGUAGES
 
-    ruleset, lex = open_for_play(rules, lexicon)  # as `challenge`: any case, aliases
-    if lexicon and not rules:
-        return lex, LANGUAGES.get(lex.alphabet.name, "en")
-    return lex, ruleset.language
+    _, lex = open_for_play(rules, lexicon)  # as `challenge`: any case, aliases
+    return lex, lex.alphabet.language  # (a ruleset and its lexicon share one tile set)
 
 
 def _check_streams() -> None:

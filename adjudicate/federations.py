@@ -1,0 +1,210 @@
+"""The four federations' rules as data: every parameter's value and where it comes from.
+
+One entry per ruleset (``naspa``, ``wespa``, ``fise``, ``catalan``): its aliases, a description,
+and for each parameter of :class:`adjudicate.rules.Ruleset` a ``(value, source)`` pair. The
+sources are the rule documents RULES.md was written from (NASPA 2017, WESPA, FISE rev. 11 of
+2001 and its later revisions, the MàTaM rules) and, where they are silent or disagree, the
+decisions RULES.md records. ``adjudicate rules`` prints them; docs/rules.md says the same.
+
+This module is data and a name lookup only: the ``challenge`` fast path reads a ruleset's tile
+set and default lexicon here without importing :mod:`adjudicate.rules` (and its dataclasses).
+"""
+
+from __future__ import annotations
+
+_RULES_MD = "RULES.md"
+
+# (value, source) per parameter. Every ruleset gives every parameter (tests/test_rules.py).
+TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class Federation(TypedDict):
+        aliases: tuple[str, ...]
+        description: str
+        params: dict[str, tuple[object, str]]
+NASPA: Federation = {
+    "aliases": (),
+    "description": "NASPA (North America): double challenge, finisher + 2 x opponent's tiles, "
+    "six scoreless turns, 10 points per overtime minute, forfeit beyond 10 minutes",
+    "params": {
+        "language": ("en", "NASPA plays in English (NWL; CSW divisions)"),
+        "alphabet": ("english", f"{_RULES_MD} §4.1: the English set, 100 tiles"),
+        "default_lexicon": ("en-kjxqz", "the shipped English stand-in (no free NWL or CSW list)"),
+        "players": (2, "NASPA rules (2017): games are one on one"),
+        "min_players": (2, "NASPA rules (2017): games are one on one"),
+        "max_players": (2, "NASPA rules (2017): games are one on one"),
+        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
+        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
+        "challenge_on_valid": ("lose_turn", "NASPA rules (2017): double challenge, the challenger "
+                               "of a valid play loses the turn"),
+        "challenge_bonus": (0, "NASPA: no bonus (double challenge)"),
+        "challenge_bonus_per": ("word", "unused under a double challenge"),
+        "outplay": ("double", "NASPA rules (2017): the player who goes out adds twice the "
+                    "opponent's unplayed tiles"),
+        "scoreless_turns_to_end": (6, "NASPA rules (2017): six consecutive scoreless turns"),
+        "passes_per_player_to_end": (0, "NASPA: passes end a game only as scoreless turns"),
+        "wespa_passes_do_not_end": (False, "NASPA: no such rule (passes count as scoreless turns)"),
+        "time_limit_ending": ("none", "NASPA: no game time limit (chess clocks, overtime penalties)"),
+        "time_limit_ending_adjusts": (False, "unused without a game time limit"),
+        "tie_break": ("none", "NASPA rules (2017): a tie is half a win each"),
+        "exchange_min_bag": (7, "NASPA rules (2017): 7 tiles in the bag to exchange"),
+        "senyors": (False, "a MàTaM rule only"),
+        "overtime_points_per_minute": (10, "NASPA rules (2017): 10 points per minute or part of "
+                                       "a minute over"),
+        "overtime_max_minutes": (10, "NASPA rules (2017): beyond 10 minutes over, the game is lost"),
+        "overtime_forfeit": ("naspa", "NASPA rules (2017): minus 100, the opponent raised to win "
+                             "by one if behind, unplayed tiles disregarded"),
+        "turn_time_limit_seconds": (None, "NASPA: chess clocks, no limit per turn"),
+        "round_time_limit_minutes": (None, "NASPA: no round time limit"),
+    },
+}
+
+WESPA: Federation = {
+    "aliases": (),
+    "description": "WESPA (international English): 5 points per word for an unsuccessful "
+    "challenge, finisher + 2 x opponent's tiles, six scoreless turns, passes alone do not end "
+    "the game",
+    "params": {
+        **NASPA["params"],
+        "language": ("en", "WESPA plays in English (CSW)"),
+        "players": (2, "WESPA rules: games are one on one"),
+        "min_players": (2, "WESPA rules: games are one on one"),
+        "max_players": (2, "WESPA rules: games are one on one"),
+        "challenge_on_valid": ("bonus", "WESPA rules, option A.i, the preferred international "
+                               "norm: points for each word challenged in vain"),
+        "challenge_bonus": (5, "WESPA rules, option A.i: 5 points per word"),
+        "challenge_bonus_per": ("word", "WESPA rules, option A.i: per unsuccessfully challenged word"),
+        "outplay": ("double", f"{_RULES_MD} §2.1: twice the opponent's tiles, as every CSW record "
+                    "and Woogles count it"),
+        "scoreless_turns_to_end": (6, f"{_RULES_MD} §2.1: six scoreless turns (as Woogles and "
+                                   "wolges)"),
+        "wespa_passes_do_not_end": (True, "WESPA rule 1.1(b)(ii): games do not end if both "
+                                    "players pass twice in succession"),
+        "tie_break": ("none", f"{_RULES_MD} §2.1: half a win each"),
+        "exchange_min_bag": (7, "WESPA rules: 7 tiles in the bag to exchange"),
+        "overtime_points_per_minute": (10, f"{_RULES_MD} §3: 10 per minute or part of a minute"),
+        "overtime_max_minutes": (None, "WESPA: no forfeit beyond a maximum (none known)"),
+        "overtime_forfeit": (None, "WESPA: no overtime forfeit"),
+        "passes_per_player_to_end": (0, "WESPA rule 1.1(b)(ii): passes end a game only as "
+                                     "scoreless turns"),
+        "time_limit_ending": ("none", "WESPA: no game time limit (chess clocks)"),
+        "turn_time_limit_seconds": (None, "WESPA: chess clocks, no limit per turn"),
+        "round_time_limit_minutes": (None, "WESPA: no round time limit"),
+    },
+}
+
+FISE: Federation = {
+    "aliases": (),
+    "description": "FISE (Spanish): challenger loses the turn, international out-play, game ends "
+    "when both players pass twice in a row, exchange with 1 tile in the bag",
+    "params": {
+        "language": ("es", "FISE plays in Spanish"),
+        "alphabet": ("spanish", f"{_RULES_MD} §4.2: the Spanish set, CH LL RR Ñ, 100 tiles"),
+        "default_lexicon": ("es-aosw", "the shipped Spanish stand-in (no free FISE list)"),
+        "players": (2, "FISE rules: games of two players"),
+        "min_players": (2, "FISE rules: games of two players"),
+        "max_players": (2, "FISE rules: games of two players"),
+        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
+        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
+        "challenge_on_valid": ("lose_turn", f"{_RULES_MD} decisions: the Spanish-language "
+                               "standard rules (the 2001 FISE text is silent)"),
+        "challenge_bonus": (0, "FISE: no bonus"),
+        "challenge_bonus_per": ("word", "unused without a bonus"),
+        "outplay": ("international", "FISE rules rev. 11 (2001), art. 40: the opponent "
+                    "subtracts their tiles, the finisher adds them"),
+        "scoreless_turns_to_end": (0, "FISE rules rev. 11 (2001): no scoreless-turn rule (the "
+                                   "later option of 12: --set scoreless_turns_to_end=12)"),
+        "passes_per_player_to_end": (2, "FISE rules rev. 11 (2001), art. 40: both players pass "
+                                     "twice in a row (exchanges are not passes)"),
+        "wespa_passes_do_not_end": (False, "FISE: passes end the game"),
+        "time_limit_ending": ("equalise_turns", "FISE rules rev. 11 (2001), art. 18 and 40: when "
+                              "the game's time is over, the player owed a turn plays it"),
+        "time_limit_ending_adjusts": (False, "FISE rules rev. 11 (2001), art. 18: the scores stand, "
+                                      "no rack adjustment"),
+        "tie_break": ("score_before_adjustments", f"{_RULES_MD} decisions, Tie: the Spanish "
+                      "standard rules: the higher score before the rack adjustments wins"),
+        "exchange_min_bag": (1, "FISE rules rev. 11 (2001): an exchange with 1 tile in the bag"),
+        "senyors": (False, "a MàTaM rule only"),
+        "overtime_points_per_minute": (10, "FISE rules rev. 11 (2001), rule 21: 10 points per "
+                                       "minute or fraction over"),
+        "overtime_max_minutes": (None, "FISE: no maximum overtime"),
+        "overtime_forfeit": (None, "FISE: no overtime forfeit"),
+        "turn_time_limit_seconds": (None, "FISE: a chess clock, no limit per turn"),
+        "round_time_limit_minutes": (None, "FISE: the game's total time (time_limit_ending)"),
+    },
+}
+
+CATALAN: Federation = {
+    "aliases": ("matam",),
+    "description": "Catalan / MàTaM (3 players): free challenge, international out-play, all "
+    "pass twice or 3 scoreless rounds end the game, 2-minute turns, 60-minute rounds",
+    "params": {
+        "language": ("ca", "MàTaM plays in Catalan"),
+        "alphabet": ("catalan", f"{_RULES_MD} §4.3: the Catalan set, L·L NY QU Ç, 100 tiles"),
+        "default_lexicon": ("ca-disc", "MàTaM rules, art. 29: DISC, the tournament dictionary"),
+        "players": (3, "MàTaM rules: tables of three"),
+        "min_players": (2, "Catalan 1-vs-1 events are played too"),
+        "max_players": (4, "four at a table at most (Quackle writes #player4)"),
+        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
+        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
+        "challenge_on_valid": ("none", "MàTaM rules, art. 26: an unsuccessful challenge costs "
+                               "nothing, play continues"),
+        "challenge_bonus": (0, "MàTaM: no bonus"),
+        "challenge_bonus_per": ("word", "unused without a bonus"),
+        "outplay": ("international", "MàTaM rules, art. 24: each opponent subtracts their tiles, "
+                    "the finisher adds the sum"),
+        "scoreless_turns_to_end": (9, "MàTaM rules: three scoreless rounds (9 turns at three)"),
+        "passes_per_player_to_end": (2, "MàTaM rules: all three pass two consecutive turns"),
+        "wespa_passes_do_not_end": (False, "MàTaM: passes end the game"),
+        "time_limit_ending": ("round_plus_one", "MàTaM rules, art. 31: when time is called, the "
+                              "round is completed and one more played"),
+        "time_limit_ending_adjusts": (False, "MàTaM rules, art. 31: no rack adjustment"),
+        "tie_break": ("none", f"{_RULES_MD} §2.1: a tie (1 / 0.5 / 0 tournament points)"),
+        "exchange_min_bag": (7, f"{_RULES_MD} decisions, Exchange: 7 tiles in the bag"),
+        "senyors": (True, "MàTaM rules, art. 21: seven vowels or seven consonants and no blank "
+                    "may all go back for seven new tiles, the turn kept"),
+        "overtime_points_per_minute": (0, "MàTaM rules, art. 30: no points penalty (a turn not "
+                                       "played in time is lost)"),
+        "overtime_max_minutes": (None, "MàTaM: no chess clock"),
+        "overtime_forfeit": (None, "MàTaM: no chess clock"),
+        "turn_time_limit_seconds": (120, "MàTaM rules, art. 30: two minutes a turn; a turn not "
+                                    "played in time is lost (0 points, no exchange)"),
+        "round_time_limit_minutes": (60, "MàTaM rules, art. 31: one hour a round"),
+    },
+}
+
+#: Every ruleset, in the order they are listed to users.
+FEDERATIONS: dict[str, Federation] = {
+    "naspa": NASPA, "wespa": WESPA, "fise": FISE, "catalan": CATALAN,
+}
+_NAMES = {alias: name for name, fed in FEDERATIONS.items() for alias in (name, *fed["aliases"])}
+
+
+def federation_name(text: str) -> str:
+    """The ruleset ``text`` names (its name or an alias, any case, ``MàTaM`` too).
+
+    >>> federation_name(" MàTaM ")
+    'catalan'
+
+    Raises :class:`~adjudicate.errors.RulesError` for any other name.
+    """
+    found = _NAMES.get(text.strip().lower().replace("à", "a")) if isinstance(text, str) else None
+    if found is None:
+        from adjudicate.errors import RulesError
+
+        raise RulesError(f"unknown ruleset {text!r} (known: {names_text()})")
+    return found
+
+
+def names_text() -> str:
+    """``naspa, wespa, fise, catalan (alias matam)``: for help texts and error messages."""
+    return ", ".join(
+        name + (f" (alias {', '.join(fed['aliases'])})" if fed["aliases"] else "")
+        for name, fed in FEDERATIONS.items()
+    )
+
+
+def value(name: str, parameter: str) -> object:
+    """A ruleset's value of one parameter (``value("fise", "alphabet") == "spanish"``)."""
+    return FEDERATIONS[name]["params"][parameter][0]
