@@ -182,6 +182,24 @@ class ClockResult:
         }
 
 
+def turn_time_rule(ruleset: Ruleset) -> str | None:
+    """Why a ruleset that times each turn (MàTaM art. 30) has no time penalty, or None."""
+    limit = ruleset.turn_time_limit_seconds
+    if limit is None:
+        return None
+    minutes = f"{limit // 60} minutes" if limit % 60 == 0 else f"{limit} seconds"
+    return (f"{ruleset.name} has no chess clock and no time penalty: each turn has {minutes}, and "
+            "a turn not played in time is lost (0 points, no exchange; MàTaM art. 30)")
+
+
+def check_chess_clock(ruleset: Ruleset) -> None:
+    """Refuse clock penalties under a ruleset that times each turn instead (:func:`turn_time_rule`)."""
+    rule = turn_time_rule(ruleset)
+    if rule is not None:
+        raise AdjudicateError(f"{rule}. For an event played with chess clocks: "
+                              "--set turn_time_limit_seconds=none --set overtime_points_per_minute=10")
+
+
 def apply_clock(scores: dict[str, int], overtime: dict[str, int], ruleset: Ruleset) -> ClockResult:
     """Subtract each player's overtime penalty and apply the ruleset's forfeit.
 
@@ -189,6 +207,7 @@ def apply_clock(scores: dict[str, int], overtime: dict[str, int], ruleset: Rules
     left). Raises :class:`AdjudicateError` for fewer than 2 or more than 4 players (or outside the
     ruleset's ``min_players``/``max_players``), an overtime for an unknown player, a bad number.
     """
+    check_chess_clock(ruleset)
     players = list(scores)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise AdjudicateError(

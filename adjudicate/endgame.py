@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from adjudicate.errors import AdjudicateError
 from adjudicate.kinds import Ending
-from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
+from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset, TieBreak, TimeLimitEnding
 from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
 
 #: Values of ``ended=`` (``went_out`` is given as ``went_out=PLAYER`` instead).
@@ -114,6 +114,36 @@ def scoreless_limit(ruleset: Ruleset, table: int) -> int:
     return limit if limit > 1 else 1
 
 
+def turns_after_time(turns: list[int], ruleset: Ruleset) -> int:
+    """The turns still played when the game's time limit is reached, each player having had
+    ``turns`` (in seat order; the first player is seat 0): FISE (art. 18) the turns that equalise
+    the number of turns; MàTaM (art. 31) the rest of the round and one more; else none.
+
+    >>> from adjudicate.rules import CATALAN, FISE
+    >>> turns_after_time([14, 13], FISE), turns_after_time([5, 5, 4], CATALAN)
+    (1, 4)
+    """
+    how = ruleset.time_limit_ending
+    if how is TimeLimitEnding.EQUALISE_TURNS:
+        most = max(turns)
+        return sum(most - t for t in turns)
+    if how is TimeLimitEnding.ROUND_PLUS_ONE:
+        n, played = len(turns), sum(turns)
+        rounds_begun = -(-played // n)  # (the current round, begun or complete)
+        return (rounds_begun + 1) * n - played
+    return 0
+
+
+def time_limit_rule(ruleset: Ruleset) -> str:
+    """What ``ruleset`` gives once the game's time is over, in words."""
+    how = ruleset.time_limit_ending
+    if how is TimeLimitEnding.EQUALISE_TURNS:
+        return f"under {ruleset.name} the player owed a turn plays it, so that all have had as many"
+    if how is TimeLimitEnding.ROUND_PLUS_ONE:
+        return f"under {ruleset.name} the round is completed and one more played"
+    return f"{ruleset.name} has no game time limit: the game ends there"
+
+
 def outplay_points(value: int, ruleset: Ruleset) -> int:
     """What the player who went out adds for opponents' tiles worth ``value``: twice it (NASPA,
     WESPA), or the value itself, which the opponents lose (international: FISE, Catalan)."""
@@ -140,6 +170,27 @@ def winners_of(finals: dict[str, int] | list[tuple[str, int]],
         elif score == best:
             winners.append(name)
     return tuple(winners)
+
+
+def break_tie(winners: tuple[str, ...], before: dict[str, int],
+              ruleset: Ruleset) -> tuple[tuple[str, ...], str | None]:
+    """A tie for first place after the rack adjustments, under a ruleset that breaks it (FISE,
+    the Spanish standard rules): the higher score ``before`` the adjustments wins. Returns the
+    winners and, when the tie was broken, why.
+
+    >>> from adjudicate.rules import FISE, NASPA
+    >>> break_tie(("A", "B"), {"A": 380, "B": 392}, FISE)[0], break_tie(("A", "B"), {"A": 380, "B": 392}, NASPA)[0]
+    (('B',), ('A', 'B'))
+    """
+    if len(winners) < 2 or ruleset.tie_break is not TieBreak.SCORE_BEFORE_ADJUSTMENTS:
+        return winners, None
+    best = max(before[name] for name in winners)
+    broken = tuple(name for name in winners if before[name] == best)
+    if len(broken) == len(winners):
+        return winners, None
+    tied = ", ".join(winners)
+    return broken, (f"{tied} tie after the rack adjustments; under {ruleset.name} the higher score "
+                    f"before them wins: {', '.join(broken)} ({best})")
 
 
 def _check_racks(
@@ -277,7 +328,9 @@ def rack_adjustments(
         for name in players
     )
     finals = {row.player: row.final for row in rows}
-    winners = winners_of(finals)
+    winners, broken = break_tie(winners_of(finals), scores, ruleset)
+    if broken:
+        notes.append(broken)
     return EndgameResult(
         ruleset=ruleset.name,
         ending=ending,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration
+from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration, turn_time_rule
 from adjudicate.endgame import opponents_lose_tiles, outplay_points
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
@@ -119,6 +119,12 @@ class EndLines(Ledger):
         # A forfeit (over the maximum overtime) ends the game where it comes, and disregards the
         # unplayed tiles: it needs no end of the game before it, nor rack lines.
         problem = None
+        rule = turn_time_rule(rules)
+        if rule is not None:  # MàTaM: a late turn is lost instead; a points penalty counts nothing
+            self.time_seen.add(p)
+            self.flag(event, Finding.TIME_PENALTY, f"a time penalty, but {rule}", event.score, 0)
+            self.account(event, result, p, 0, "time penalty", unexpected=True)
+            return
         if self.ending is None and not forfeit:
             problem = "a time penalty before the end of the game"
         elif p in self.time_seen:

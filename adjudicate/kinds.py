@@ -32,6 +32,7 @@ class Finding(TextEnum):
     TIME_PENALTY = "time_penalty"  # a time penalty the clock rules do not give
     ILLEGAL_PLAY = "illegal_play"  # tiles not on the rack, off the board, not connected...
     UNEXPECTED_EVENT = "unexpected_event"  # a line the rules do not allow here
+    ENDING = "ending"  # the game does not end where the rules end it (turns owed after time)
     PARSE = "parse"  # a line that could not be read
 
 
@@ -42,6 +43,7 @@ class Note(TextEnum):
     UNCHECKED = "unchecked"  # a finding after a play the board lacks: likely its consequence
     RACK_CHAIN = "rack_chain"  # a tile kept from the last whole rack missing from the next
     FORFEIT_RAISE = "forfeit_raise"  # NASPA: an opponent raised to win by one after a forfeit
+    TIE_BREAK = "tie_break"  # FISE: a tie after the rack adjustments won on the score before them
 
 
 class Ending(TextEnum):

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicate.board import Board, Move
-from adjudicate.endgame import scoreless_ending, scoreless_limit
+from adjudicate.endgame import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
 from adjudicate.gcg import _RACK_RE, GameRecord, GcgEvent
 from adjudicate.kinds import Ending
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import BLANK, BLANK_BIT, BRACKETED, PLAIN, QUACKLE, SPELLINGS, Alphabet
 
-__all__ = ["GameState", "LastPlay", "MAX_SEATS", "TURN_KINDS", "choose_spelling", "seating"]
+__all__ = ["GameState", "LastPlay", "MAX_SEATS", "TURN_KINDS", "choose_spelling", "seating",
+           "senyors_rack"]
 
 MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
 
@@ -104,6 +105,15 @@ def _tile_counts(alphabet: Alphabet) -> tuple[int, ...]:
     return counts
 
 
+def senyors_rack(rack: tuple[int, ...], alphabet: Alphabet) -> bool:
+    """Whether a rack may be redrawn whole under MàTaM art. 21 ("senyors"): seven tiles, all
+    vowels or all consonants, and no blank."""
+    if len(rack) != 7 or BLANK in rack:
+        return False
+    vowels = sum(1 for t in rack if t in alphabet.vowels)
+    return vowels in (0, len(rack))
+
+
 def missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
     """Tiles of ``tiles`` beyond ``counts`` (how many of each code there are), sorted."""
     return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
@@ -153,7 +163,7 @@ class GameState:
         "ruleset", "alphabet", "bingo", "scoreless_limit", "board", "nicks", "index", "seat_of",
         "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain",
         "loose_play", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
-        "out_player", "after_end_pass_ok",
+        "out_player", "after_end_pass_ok", "turns", "time_called", "turns_left",
     )
 
     def __init__(self, ruleset: Ruleset, alphabet: Alphabet, nicks: list[str], *,
@@ -197,6 +207,9 @@ class GameState:
         self.ended_at = 0  # the line the game ended at
         self.out_player: int | None = None
         self.after_end_pass_ok = False  # NASPA/Woogles: a pass (or challenge) after an out-play
+        self.turns = [0] * n  # turns each player has had (a senyors redraw is none)
+        self.time_called = 0  # the line after which the time limit was reached
+        self.turns_left = 0  # the turns the rules still give after that
 
     # -- seats and turns ---------------------------------------------------------------------------
     def next_player(self) -> int:
@@ -216,6 +229,11 @@ class GameState:
             elif self.turn_player in seats:
                 return self.turn_player
         return seats[0]
+
+    def keep_turn(self, p: int) -> None:
+        """``p`` plays again (a MàTaM senyors redraw is not a turn): the turn passes back to them."""
+        self.turn_player = (p - 1) % len(self.nicks)
+        self.turns[p] -= 1
 
     # -- tiles -----------------------------------------------------------------------------------
     def put_back(self, rack: tuple[int, ...] | list[int] | None) -> None:
@@ -273,6 +291,33 @@ class GameState:
         self.ending, self.ended_at, self.out_player = how, line, out
         # NASPA/Woogles: after an out-play the opponent may pass (or challenge) once.
         self.after_end_pass_ok = how is Ending.WENT_OUT
+
+    def call_time(self, line: int) -> None:
+        """The time limit is reached after ``line`` (``#note game time expired``): the turns the
+        rules still give are played (:func:`~adjudicate.endgame.turns_after_time`), then the game
+        ends there, with no rack adjustment."""
+        self.time_called = line
+        self.turns_left = turns_after_time(self.turns, self.ruleset)
+        if not self.turns_left:
+            self.end(line, Ending.TIME)
+
+    def turn_after_time(self, line: int) -> None:
+        """A turn played after time was called: the last one the rules give ends the game."""
+        self.turns_left -= 1
+        if self.turns_left <= 0:
+            self.end(line, Ending.TIME)
+
+    def time_rule(self) -> str:
+        """What the ruleset gives after the time limit, in words (for findings)."""
+        return time_limit_rule(self.ruleset)
+
+    def owed_text(self) -> str:
+        """Who is owed the turns left after time was called (for findings)."""
+        n = len(self.nicks)
+        owed = []
+        for k in range(self.turns_left):
+            owed.append(self.nicks[(self.next_player() + k) % n])
+        return ", ".join(owed) + (" to play" if owed else "")
 
     def check_scoreless_end(self, line: int) -> None:
         """End the game at ``line`` when the passes or scoreless turns so far end it."""

@@ -24,7 +24,7 @@ from dataclasses import replace as _replace_record
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
-from adjudicate.endgame import winners_of
+from adjudicate.endgame import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
@@ -41,9 +41,10 @@ from adjudicate.replay import (
     missing_from_counts,
     multiset_missing,
     seating,
+    senyors_rack,
 )
 from adjudicate.report import Discrepancy, EventResult, Info, PlayerResult, RescoreReport
-from adjudicate.rules import BONUS_PER_WORD, CHALLENGE_BONUS, Ruleset, choose_ruleset
+from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
@@ -62,6 +63,14 @@ __all__ = [
     "RescoreReport", "choose_ruleset", "choose_spelling", "replay_until", "rescore_game",
 ]
 
+# Macondo's note on the pass of a challenger who lost a double challenge (GCG.md §6).
+_LOST_CHALLENGE = "#unsuccessful-challenge"
+_COST_OF_CHALLENGE = {
+    ChallengeRule.LOSE_TURN: "an unsuccessful challenge costs the challenger a turn",
+    ChallengeRule.BONUS: "an unsuccessful challenge gives the challenged player points",
+    ChallengeRule.NONE: "an unsuccessful challenge costs nothing (MàTaM art. 26)",
+}
+_SENYORS_NOTE = re.compile(r"\bsenyors\b", re.IGNORECASE)
 _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
 
 class ForeignTilesError(AdjudicateError):
@@ -461,11 +470,11 @@ class _Rescore(EndLines):
         last, p = self.play_before(event, p, result, f"a challenge bonus for {event.nick}")
         if last is None:
             return
-        if rules.challenge_on_valid != CHALLENGE_BONUS:
+        if rules.challenge_on_valid is not ChallengeRule.BONUS:
             self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"a challenge bonus under {rules.name}, where an unsuccessful challenge "
-                      f"{'costs the challenger a turn' if rules.challenge_on_valid == 'lose_turn' else 'costs nothing'}"
-                      " and gives no points", recorded, 0)
+                      f"a challenge bonus under {rules.name}, where "
+                      f"{_COST_OF_CHALLENGE[rules.challenge_on_valid]} and gives no points",
+                      recorded, 0)
             self.account(event, result, p, 0, "challenge bonus", unexpected=True)
             return
         phony = self.phony_info(last.event.line)
@@ -473,65 +482,105 @@ class _Rescore(EndLines):
             phony.challenged = True
         unit = rules.challenge_bonus
         computed = unit
-        if rules.challenge_bonus_per == BONUS_PER_WORD and recorded is not None:
+        if rules.challenge_bonus_per is BonusPer.WORD and recorded is not None:
             if recorded % unit == 0 and unit <= recorded <= unit * last.move.words:
                 computed = recorded  # one bonus per challenged word: the record says how many
         self.account(event, result, p, computed, "challenge bonus")
 
-    def pass_or_exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
+    def exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rack = self.read_rack(event)
         kept = self.check_kept(event, p, rack)
-        if event.kind == "exchange":
-            result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
-            count = event.exchange_count if event.exchange_count is not None else len(
-                parse_rack(event.tiles or "", self.alphabet) if _readable(event.tiles, self.alphabet) else "")
-            if self.bag < self.ruleset.exchange_min_bag:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          f"exchange with {self.bag} tiles in the bag; {self.ruleset.name} needs "
-                          f"{self.ruleset.exchange_min_bag}")
-            elif count > self.bag:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          f"exchange of {count} tiles with {self.bag} in the bag: at most "
-                          f"{self.bag} can be exchanged")
-            if count > self.rack_size[p]:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
-            if event.tiles and rack is not None:
+        alphabet, rules = self.alphabet, self.ruleset
+        result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
+        out = parse_rack(event.tiles, alphabet) if _readable(event.tiles, alphabet) and event.tiles else None
+        count = event.exchange_count if event.exchange_count is not None else len(out or ())
+        redraw = rules.senyors and self.senyors(event, p, rack, count)
+        if redraw:
+            pass  # (with one tile in the bag too: all seven go back before seven are drawn)
+        elif self.bag < rules.exchange_min_bag:
+            self.flag(event, Finding.ILLEGAL_PLAY,
+                      f"exchange with {self.bag} tiles in the bag; {rules.name} needs {rules.exchange_min_bag}")
+        elif count > self.bag:
+            self.flag(event, Finding.ILLEGAL_PLAY,
+                      f"exchange of {count} tiles with {self.bag} in the bag: at most "
+                      f"{self.bag} can be exchanged")
+        if count > self.rack_size[p]:
+            self.flag(event, Finding.ILLEGAL_PLAY,
+                      f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
+        if event.tiles and rack is not None:
+            if out is None:
                 try:
-                    out = parse_rack(event.tiles, self.alphabet)
+                    parse_rack(event.tiles, alphabet)
                 except AdjudicateError as err:
                     self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
-                    out = ()
-                missing = multiset_missing(rack, out)
-                if missing:
-                    self.flag(event, Finding.ILLEGAL_PLAY,
-                              f"exchange {event.tiles}: {format_rack(missing, self.alphabet)} "
-                              f"not on the rack {event.rack}")
-            # The exchanged tiles left the rack; which, when only their count is written, is not known.
-            self.kept[p] = (less(kept, parse_rack(event.tiles, self.alphabet))
-                            if kept is not None and event.tiles and _readable(event.tiles, self.alphabet)
-                            else None)
-            self.pass_run = 0
-            self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
-        else:
-            self.pass_run += 1
-            self.kept[p] = kept
-            if rack is not None and len(rack) == self.rack_size[p]:
-                # What a pass leaves on the rack, until the next draw: a whole rack only (a
-                # record may write part of one).
-                self.known_left[p] = rack
-            elif self.bag:
-                self.known_left[p] = None
+            missing = multiset_missing(rack, out or ())
+            if missing:
+                self.flag(event, Finding.ILLEGAL_PLAY,
+                          f"exchange {event.tiles}: {format_rack(missing, alphabet)} not on the rack "
+                          f"{event.rack}")
+        # The exchanged tiles left the rack; which, when only their count is written, is not known.
+        self.kept[p] = less(kept, out) if kept is not None and out is not None else None
+        self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
+        self.last_play = None
+        if redraw:  # MàTaM art. 21: no turn, so no scoreless one; the same player plays next
+            self.keep_turn(p)
+            self.account(event, result, p, 0, "senyors redraw")
+            return
+        self.pass_run = 0
+        self.scoreless += 1
+        self.account(event, result, p, 0, "exchange")
+        self.check_scoreless_end(event.line)
+
+    def senyors(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None, count: int) -> bool:
+        """Whether an exchange is the MàTaM "senyors" redraw (art. 21): all seven tiles back, from
+        a rack of seven vowels or seven consonants and no blank (``#note senyors`` may say so;
+        a rack that does not qualify under such a note is a finding, and an ordinary exchange)."""
+        said = any(_SENYORS_NOTE.search(note) for note in event.notes)
+        whole = self.ruleset.rack_size
+        if count != whole or self.rack_size[p] != whole:
+            if said:
+                self.flag(event, Finding.ILLEGAL_PLAY,
+                          f"the note says senyors, but {count} tiles go back: the redraw is of all {whole}")
+            return False
+        if rack is None:
+            return said  # (the record gives no rack to check: the note is taken at its word)
+        if senyors_rack(rack, self.alphabet):
+            return True
+        if said:
+            self.flag(event, Finding.ILLEGAL_PLAY,
+                      f"the note says senyors, but the rack {format_rack(rack, self.alphabet)} is not "
+                      "seven vowels or seven consonants without a blank (MàTaM art. 21)")
+        return False
+
+    def pass_turn(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        rack = self.read_rack(event)
+        kept = self.check_kept(event, p, rack)
+        if (self.ruleset.challenge_on_valid is not ChallengeRule.LOSE_TURN
+                and any(_LOST_CHALLENGE in note for note in event.notes)):
+            # (The pass still counts as one: the record says the turn was not played.)
+            self.flag(event, Finding.UNEXPECTED_EVENT,
+                      f"a turn lost for an unsuccessful challenge under {self.ruleset.name}, "
+                      f"where {_COST_OF_CHALLENGE[self.ruleset.challenge_on_valid]}")
+        # A pass, whatever its cause (a lost challenge, a turn not played in time: `#note time`),
+        # is a scoreless turn and a pass for the ending rules (docs/rules.md).
+        self.pass_run += 1
+        self.kept[p] = kept
+        if rack is not None and len(rack) == self.rack_size[p]:
+            # What a pass leaves on the rack, until the next draw: a whole rack only (a record may
+            # write part of one).
+            self.known_left[p] = rack
+        elif self.bag:
+            self.known_left[p] = None
         self.last_play = None
         self.scoreless += 1
-        self.account(event, result, p, 0, "pass" if event.kind == "pass" else "exchange")
+        self.account(event, result, p, 0, "pass")
         self.check_scoreless_end(event.line)
 
     # Each event kind's method, and whether it is a turn: one look-up per event. (Plain functions,
     # called with the replay: no bound methods made per game.)
     _HANDLERS: dict[str, tuple[Any, bool]] = {
         kind: (handler, kind in TURN_KINDS) for kind, handler in {
-            "play": play, "pass": pass_or_exchange, "exchange": pass_or_exchange,
+            "play": play, "pass": pass_turn, "exchange": exchange,
             "phony_withdrawn": withdraw, "challenge_bonus": challenge_bonus,
             "end_rack_points": EndLines.end_rack, "end_rack_penalty": EndLines.end_rack,
             "time_penalty": EndLines.time_penalty,
@@ -607,12 +656,16 @@ class _Rescore(EndLines):
                         self.last_play = None
                         events.append(result)
                         continue
+            if turn:
+                self.turns[p] += 1
             handler(self, event, p, result)
             events.append(result)
-            if event.notes and self.ending is None and any(
+            if turn and self.time_called and self.ending is None and self.turn_player == p:
+                self.turn_after_time(event.line)  # (a senyors redraw gave the turn back: none)
+            if event.notes and self.ending is None and not self.time_called and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
-                self.ending, self.ended_at = Ending.TIME, event.line
+                self.call_time(event.line)
         if not whole:
             return self.report()
         if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
@@ -630,6 +683,11 @@ class _Rescore(EndLines):
                         self.flag(None, Finding.ILLEGAL_PLAY,
                                   f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
                                   "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
+        if self.time_called and self.ending is None:
+            self.flag(None, Finding.ENDING,
+                      f"time was called at line {self.time_called}: {self.time_rule()}, "
+                      f"but the record stops {self.turns_left} turn{'s' if self.turns_left > 1 else ''} short "
+                      f"({self.owed_text()})", None, None, line=record.events[-1].line)
         self.check_end_lines()
         return self.report()
 
@@ -647,8 +705,14 @@ class _Rescore(EndLines):
             self.apply_forfeit(players)
         # The highest total wins. A player over the maximum overtime loses; when every player is,
         # nobody wins (as `adjudicate clock` says).
-        winners = list(winners_of(list(zip(self.nicks, self.computed)),
-                                  out=tuple(self.nicks[i] for i in forfeits)))
+        ranked = winners_of(list(zip(self.nicks, self.computed)),
+                            out=tuple(self.nicks[i] for i in forfeits))
+        before = {nick: self.computed[i] - self.end_adjustment[i] for i, nick in enumerate(self.nicks)}
+        broken_ranking, broken = break_tie(ranked, before, self.ruleset)
+        if broken and self.ending:
+            ranked = broken_ranking
+            self.info.append(Info(record.events[-1].line, Note.TIE_BREAK, None, broken))
+        winners = list(ranked)
         if len(self.discrepancies) > 1:
             self.discrepancies.sort(key=lambda d: d.line)
         # (Positional: a class called with keywords gets them in a dict, built for each game.)

@@ -86,8 +86,11 @@ class Alphabet:
     """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
 
     def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN, *,
-                 language: str = "", board: dict[str, str] | None = None) -> None:
+                 language: str = "", board: dict[str, str] | None = None,
+                 vowels: tuple[str, ...] = ()) -> None:
         self.name = name
+        # The tiles that are vowels (@vowels; the digraph tiles are consonants: QU, NY, L·L).
+        self.vowels = frozenset(code for code, info in enumerate(tiles) if info.label in vowels)
         self.language = language  # of the verdicts and word lists (the data file's @language)
         self._board = board or {}
         self.tiles = tiles
@@ -199,8 +202,9 @@ class Alphabet:
         key = (self.name, self.tiles, spelling)
         other = _SPELLED.get(key)
         if other is None:
+            vowels = tuple(self.labels[code] for code in self.vowels)
             other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language,
-                                             board=self._board)
+                                             board=self._board, vowels=vowels)
         return other
 
     def __repr__(self) -> str:
@@ -275,7 +279,8 @@ def get_alphabet(name: str) -> Alphabet:
         aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
         rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
     board = dict(item.split("=") for item in facts.get("board", "").split())
-    _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board)
+    _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board,
+                                vowels=tuple(facts.get("vowels", "").split()))
     return _ALPHABETS[name]
 
 

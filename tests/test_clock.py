@@ -20,6 +20,10 @@ from adjudicate.clock import (
 from adjudicate.errors import AdjudicateError
 from adjudicate.rules import CATALAN, FISE, NASPA, WESPA
 
+# MàTaM times each turn (art. 30) and has no points penalty; a Catalan 1-vs-1 event played with
+# chess clocks and the usual 10 points a minute (RULES.md §3) is these two overrides.
+CHESS_CLOCK_CATALAN = CATALAN.replace(turn_time_limit_seconds=None, overtime_points_per_minute=10)
+
 # -- parsing -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "allotted", "seconds_over"),
@@ -96,7 +100,7 @@ def test_parse_duration_and_format():
         (FISE, "-03:00", 30, False),  # over by 3:00 exactly
         (FISE, "-10:01", 110, False),  # no maximum outside NASPA
         (WESPA, "-12:00", 120, False),
-        (CATALAN, "-01:01", 20, False),
+        (CHESS_CLOCK_CATALAN, "-01:01", 20, False),
     ],
 )
 def test_penalty(ruleset, clock, penalty, forfeit):
@@ -150,10 +154,10 @@ CASES = [
     ("fise no maximum", FISE, {"A": 520, "B": 380}, {"A": "-11:00"},
      {"A": 110, "B": 0}, {"A": 0, "B": 0}, {"A": 410, "B": 380}, ("A",), ()),
     # 3 players (Catalan opened to the NASPA forfeit): every non-forfeiter ends above the forfeiter.
-    ("3 players, one forfeit", CATALAN.replace(overtime_max_minutes=10, overtime_forfeit="naspa"),
+    ("3 players, one forfeit", CHESS_CLOCK_CATALAN.replace(overtime_max_minutes=10, overtime_forfeit="naspa"),
      {"A": 500, "B": 380, "C": 450}, {"A": "-10:01"},
      {"A": 100, "B": 0, "C": 0}, {"A": 0, "B": 21, "C": 0}, {"A": 400, "B": 401, "C": 450}, ("C",), ("A",)),
-    ("3 players, two forfeits", CATALAN.replace(overtime_max_minutes=10, overtime_forfeit="naspa"),
+    ("3 players, two forfeits", CHESS_CLOCK_CATALAN.replace(overtime_max_minutes=10, overtime_forfeit="naspa"),
      {"A": 500, "B": 450, "C": 300}, {"A": "-10:01", "B": "-15:00"},
      {"A": 100, "B": 100, "C": 0}, {"A": 0, "B": 0, "C": 101}, {"A": 400, "B": 350, "C": 401}, ("C",),
      ("A", "B")),
@@ -203,7 +207,9 @@ def test_to_dict():
     ("scores", "overtime", "ruleset", "message"),
     [
         ({"A": 1}, {}, NASPA, "1 player: clock penalties need 2 to 4"),
-        ({n: 1 for n in "ABCDE"}, {}, CATALAN, "5 players"),
+        ({n: 1 for n in "ABCDE"}, {}, CHESS_CLOCK_CATALAN, "5 players"),
+        # MàTaM (issue 17, item 3): no chess clock, no time penalty: the rule is said instead.
+        ({"A": 1, "B": 2, "C": 3}, {"A": 61}, CATALAN, r"catalan has no chess clock .* 2 minutes"),
         ({"A": 1, "B": 2, "C": 3}, {}, NASPA, "a naspa game has 2 players"),
         ({"A": 1, "B": 2}, {"C": 60}, NASPA, "overtime given for 'C'"),
         ({"A": 1, "B": 2}, {"A": -5}, NASPA, "not a whole number of seconds"),

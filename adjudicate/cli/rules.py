@@ -1,0 +1,57 @@
+"""`adjudicate rules`: what the tool applies under each ruleset, and where each value comes from."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import emit_json, errors_exit_2
+
+
+def rules_matrix() -> str:
+    """Every parameter of every ruleset, one column a ruleset (``adjudicate rules``)."""
+    from tabulate import tabulate
+
+    from adjudicate.rules import PARAMETERS, RULESETS, value_text
+
+    rows = [[name, *(value_text(getattr(r, name)) for r in RULESETS)]
+            for name in PARAMETERS if name not in ("name", "description")]
+    return tabulate(rows, headers=["parameter", *(r.name for r in RULESETS)], disable_numparse=True)
+
+
+def rules_sources(name: str) -> str:
+    """One ruleset: each parameter, its value and its source (``adjudicate rules NAME``)."""
+    from tabulate import tabulate
+
+    from adjudicate.rules import PARAMETERS, find_ruleset, value_text
+
+    ruleset = find_ruleset(name)
+    rows = [[key, value_text(getattr(ruleset, key)), ruleset.sources.get(key, "")]
+            for key in PARAMETERS if key not in ("name", "aliases", "description")]
+    head = f"{ruleset.name}" + (f" (alias {', '.join(ruleset.aliases)})" if ruleset.aliases else "")
+    return f"{head}: {ruleset.description}\n\n" + tabulate(
+        rows, headers=["parameter", "value", "source"], disable_numparse=True, maxcolwidths=[None, None, 72])
+
+
+@app.command()
+def rules(
+    name: Annotated[Optional[str], typer.Argument(
+        help="A ruleset (naspa, wespa, fise, catalan; alias matam). Default: all of them.")] = None,
+    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Show what the tool applies under each ruleset: every parameter and its value; with NAME,
+    where each value comes from (federation and article, or the decision in RULES.md).
+
+    Example: adjudicate rules fise
+    """
+    from adjudicate.rules import PARAMETERS, RULESETS, find_ruleset
+
+    with errors_exit_2():
+        chosen = RULESETS if name is None else (find_ruleset(name),)
+    if json_:
+        emit_json({r.name: {key: {"value": getattr(r, key), "source": r.sources.get(key)}
+                            for key in PARAMETERS} for r in chosen})
+        return
+    typer.echo(rules_matrix() if name is None else rules_sources(name))
