@@ -451,6 +451,17 @@ def test_after_a_play_that_could_not_be_placed_an_inferred_end_does_not_take_rea
     assert report.winners == ["HastyBot"]
 
 
+def test_lines_repeated_after_the_end_move_no_total(corpus: Path) -> None:
+    """game_events_overflow.gcg repeats GURU / .PILATES 100 times from line 19 (neither can be
+    placed again), then plays on to the real end. The repeats' cumulatives stay (209, 223): the
+    record counts them once; so do the computed totals (they were 9,171 for Josh's 539). The real
+    moves after them go on from the record's totals and count (issue 19, item 3)."""
+    text = (corpus / "gcg" / "magpie-data" / "game_events_overflow.gcg").read_bytes()
+    report = rescore_game(read_gcg(text))
+    assert finals(report) == {"Tim": (393, 393), "Josh": (539, 539)}
+    assert report.winners == ["Josh"]
+
+
 def test_a_play_of_more_tiles_than_a_rack_holds_is_illegal_without_the_rack():
     """8B ABCDEFGH places eight tiles: no rack holds them. (Scored all the same: A1 B3 C3x2 on the
     DL at D8, D2 E1 F4 G2 H4 = 23, x2 for H8 = 46, + 50 = 96, as recorded.)"""
