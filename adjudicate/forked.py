@@ -145,13 +145,15 @@ def _fork(child: Callable[[], None], close: tuple[int, ...], *, sigint: Any = si
     return pid
 
 
-def _pickled(outcome: tuple[bool, Any]) -> bytes:
-    """``(done, value)`` pickled; an exception (or a value) pickle cannot take as ChildFailed."""
+def _pickled(outcome: tuple[Any, ...]) -> bytes:
+    """``(..., done, value)`` pickled (``imap`` puts the item's index first); an exception (or a
+    value) pickle cannot take as a ChildFailed, the leading fields kept."""
     try:
         return pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
     except Exception as err:  # noqa: BLE001
-        what = repr(outcome[1])[:200]
-        return pickle.dumps((False, ChildFailed(f"{what} ({err})")), pickle.HIGHEST_PROTOCOL)
+        what = repr(outcome[-1])[:200]
+        return pickle.dumps((*outcome[:-2], False, ChildFailed(f"{what} ({err})")),
+                            pickle.HIGHEST_PROTOCOL)
 
 
 def _outcome(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:

@@ -207,8 +207,9 @@ class JudgeLog:
                 "--verify-log and start a new log"
             )
         seq = entry["seq"]
-        self._end = (size, seq, line_hash(last))
-        return self._end
+        assert isinstance(seq, int)  # (_check_line checked the entry's fields)
+        end = self._end = (size, seq, line_hash(last))
+        return end
 
     def append(
         self,

@@ -161,7 +161,7 @@ class Ruleset:
         args = ", ".join(f"{name}={_plain(getattr(self, name))!r}" for name in PARAMETERS)
         return f"Ruleset({args})"
 
-    def replace(self, *, source: str | None = None, **changes: object) -> Ruleset:
+    def replace(self, source: str | None = None, /, **changes: object) -> Ruleset:
         """A copy with ``changes`` applied and validated (RulesError on an unknown key or a bad
         value); ``source`` says where the new values come from (default: ``--set KEY=VALUE``).
 
@@ -179,7 +179,7 @@ class Ruleset:
         sources = dict(self.sources)
         for name, value in typed.items():
             sources[name] = source or f"--set {name}={_word(value)}"
-        return replace(self, sources=sources, **typed)  # type: ignore[arg-type]
+        return replace(self, sources=sources, **typed)  # type: ignore[arg-type]  # (each value is checked in __post_init__)
 
     def differences(self, other: Ruleset) -> dict[str, object]:
         """The parameters whose values differ from ``other``'s, with this ruleset's values."""
@@ -444,7 +444,7 @@ def apply_overrides(ruleset: Ruleset, overrides: dict[str, object]) -> Ruleset:
             parse_value(name, "")  # raises the right RulesError
     if not overrides:
         return ruleset
-    return ruleset.replace(**overrides)
+    return ruleset.replace(None, **overrides)
 
 
 # -- the ruleset a record implies -----------------------------------------------------------------
@@ -491,6 +491,6 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
         ruleset, reason = _BY_NAME["naspa"], "the default (the record names no lexicon)"
     if penalty_after:
         # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
-        ruleset = ruleset.replace(outplay="international", source="the record adjusts +R / -R")
+        ruleset = ruleset.replace("the record adjusts +R / -R", outplay="international")
         reason += "; out-play adjusted the international way (+R / -R), as the record does"
     return ruleset, reason
