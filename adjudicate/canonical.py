@@ -16,10 +16,10 @@ from a copy whose events say the same thing in one spelling:
 
 Whatever cannot be read or placed is written as it was read, never dropped nor guessed: a play
 that does not go on the board (illegal, unreadable, after the end of the game), a rack that does
-not read, a line the reader could not read (written back verbatim where it was; the reader keeps
-the first 200 characters of such a line), a ``#player``/header pragma the record does not use (a
-repeated one). A record the replay refuses (another tile set, a non-classic game) is written as
-read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``.
+not read, a line the reader could not read (written back whole, where it was, notes around it
+kept on their side of it), a ``#player``/header pragma the record does not use (a repeated one). A record the replay refuses (another tile set, a non-classic game) is written as
+read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``, and it rescores
+as ``r`` does (``tests/test_fuzz.py``: ``target_canonical``).
 
 >>> from adjudicate.gcg import read_gcg
 >>> print(canonical_gcg(read_gcg(b"#player1 a A\\n#player2 b B\\n"
@@ -36,6 +36,7 @@ read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 from typing import Any
 
@@ -69,31 +70,36 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
     spelling read.
 
     :raises GcgError: only where :func:`~adjudicate.gcg.write_gcg` refuses (a nickname with white
-        space, two players with one number).
+        space, two players with one number, more lines than the reader reads).
     """
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
     verbatim = _unwritten_lines(record)
-    try:
-        report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
-    except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
-        return write_gcg(record, verbatim=verbatim)
-    alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
-    results: dict[int, EventResult] = {result.line: result for result in report.events}
-    unreadable = sorted(p.line for p in record.problems if p.kind == "parse")
-    events = []
-    previous: GcgEvent | None = None
-    for event in record.events:
-        # The play a withdrawal takes back is the line before, when no unreadable line lies between.
-        before = previous if previous is not None and not any(
-            previous.line < line < event.line for line in unreadable) else None
-        events.append(_canonical_event(event, results.get(event.line), before, alphabet))
-        previous = event
     # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
     # written at the end it would say something else.
     kept, last_event = _rack_lines(record), _last_event_line(record)
-    racks = {n: _rack(text, alphabet) if text else text for n, text in record.racks.items()
-             if kept.get(n, 0) > last_event}
+    racks = {n: text for n, text in record.racks.items() if kept.get(n, 0) > last_event}
+    try:
+        report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
+    except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
+        return write_gcg(replace(record, racks=racks), verbatim=verbatim)
+    alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
+    results: dict[int, EventResult] = {result.line: result for result in report.events}
+    unreadable = [line for line, _ in record.unreadable]
+    events = []
+    previous: GcgEvent | None = None
+    for event in record.events:
+        # The play a withdrawal takes back is the line before: when the replay put it on the board
+        # and no unreadable line lies between, the one the replay takes back. (A search: a scan of
+        # the unreadable lines for each event is the square of a record's length.)
+        before = None
+        if previous is not None and getattr(results.get(previous.line), "move", None) is not None:
+            after = bisect_right(unreadable, previous.line)
+            if after == len(unreadable) or unreadable[after] > event.line:
+                before = previous
+        events.append(_canonical_event(event, results.get(event.line), before, alphabet))
+        previous = event
+    racks = {n: _rack(text, alphabet) if text else text for n, text in racks.items()}
     distribution = record.tile_distribution
     if distribution is None and alphabet.name in MULTICHAR_TILES:
         distribution = alphabet.name
@@ -126,10 +132,10 @@ def _canonical_event(event: GcgEvent, result: EventResult | None, before: GcgEve
     elif kind == "exchange" or kind == "end_rack_points" or kind == "end_rack_penalty":
         if event.tiles:
             changes["tiles"] = _rack(event.tiles, alphabet)
-    elif (kind == "phony_withdrawn" and event.old_phony_form and event.score == 0 and before is not None
-          and before.kind == "play" and before.score is not None and before.score >= 0):
+    elif (kind == "phony_withdrawn" and event.old_phony_form and event.score == 0 and event.cumulative is not None
+          and before is not None and before.kind == "play" and before.score is not None and before.score >= 0):
         # `-- +0 CUM` -> `-- -S CUM`, S the withdrawn play's recorded score: the cumulative, set
-        # back by S, stays what it was.
+        # back by S, stays what it was. (Without CUM the record's total stays: kept as read.)
         changes["score"] = -before.score
         changes["old_phony_form"] = False
     if event.rack:
@@ -154,8 +160,7 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
     """The lines :func:`write_gcg` would not write from the record's fields, as (line, text): lines
     that could not be read, and pragmata the record does not use (a repeated header pragma or
     ``#playerN``, a ``#rackN`` followed by another for the same player)."""
-    texts = {p.line: p.text for p in record.problems if p.kind == "structure" and p.text}
-    out = [(p.line, p.text) for p in record.problems if p.kind == "parse" and p.text]
+    out = list(record.unreadable)
     players = {p.line for p in record.players}
     seen: set[str] = set()
     last_rack, last_event = _rack_lines(record), _last_event_line(record)
@@ -170,7 +175,7 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
             match = _RACK_RE.fullmatch(keyword)
             unused = match is not None and (last_rack[int(match[1])] != line or line < last_event)
         if unused:
-            out.append((line, texts.get(line) or (f"#{keyword} {value}" if value else f"#{keyword}")))
+            out.append((line, f"#{keyword} {value}" if value else f"#{keyword}"))  # (whole: a problem quotes 200 characters)
     out.sort()
     return out
 

@@ -48,7 +48,8 @@ Reading rules (the quirks of real files, ``GCG.md``):
   nick. ``#rackN`` gives ``racks[N]`` wherever it is (followed by events: a ``structure`` problem).
   ``-0`` is read as a pass; ``-N`` as an exchange of N unknown tiles (``exchange_count``).
 * A line longer than 64 KiB, or with control characters (NUL...), is a ``parse`` problem whose
-  ``text`` is its first 200 characters. A UTF-16 file, an empty file, one with no ``#player``
+  ``text`` is its first 200 characters (every line that cannot be read is kept whole in
+  ``GameRecord.unreadable``, for the writer). A UTF-16 file, an empty file, one with no ``#player``
   line and no event, one over 16 MiB (:data:`MAX_BYTES`) or over 100,000 lines raises
   :class:`GcgError`.
 
@@ -260,6 +261,9 @@ class GameRecord:
     notes: list[str] = field(default_factory=list)  # notes before the first event
     note_lines: list[int] = field(default_factory=list)
     name: str = "<game>"
+    # Every line that could not be read, whole, as (line, text): the writer puts each back as it
+    # was (a problem quotes 200 characters of it, and only the first MAX_PROBLEMS are listed).
+    unreadable: list[tuple[int, str]] = field(default_factory=list)
 
     def player_by_nick(self, nick: str) -> Player | None:
         """The first player with this nick (nicks are case-sensitive), or None."""
@@ -473,6 +477,11 @@ def _parse_lines(
     player_nicks: set[str] = set()
     control = _CONTROL_RE.search if has_control else None
 
+    def unreadable(number: int, message: str, line: str) -> None:
+        """A line that cannot be read: a problem quoting it, and the whole of it for the writer."""
+        add(GcgProblem(number, "parse", message, line[:TEXT_IN_PROBLEM]))
+        record.unreadable.append((number, line))
+
     check_long = long_text and any(len(line) > MAX_LINE for line in lines)
     # Without control characters, " " is the only white space an ASCII line without tabs can hold.
     fast = (_FAST_SPACED_EVENT_RE if ascii_no_tab and control is None else _FAST_EVENT_RE).match
@@ -515,18 +524,18 @@ def _parse_lines(
             continue
         if check_long and len(line) > MAX_LINE:
             note = None
-            add(GcgProblem(number, "parse", f"line too long ({len(line)} characters)", line[:TEXT_IN_PROBLEM]))
+            unreadable(number, f"line too long ({len(line)} characters)", line)
             continue
         if control is not None and control(line) is not None:
             note = None
-            add(GcgProblem(number, "parse", "control characters or binary data", line[:TEXT_IN_PROBLEM]))
+            unreadable(number, "control characters or binary data", line)
             continue
         if first != ">" and first != "#":
             stripped = line.lstrip()
             # A continuation of a multi-line note (blank lines inside kept); but an indented event
             # line is an event, as it is anywhere else (the writer never indents a note's line
             # that would read as one: see _write_note).
-            if note is not None and not (stripped[:1] == ">" and _HEAD_RE.match(stripped)):
+            if note is not None and _note_text(line):
                 if note_text is None:  # (joined once at the end: a note of n lines costs n, not n squared)
                     note_text = [note[-1]]
                     joined.append((note, len(note) - 1, note_text))
@@ -535,8 +544,7 @@ def _parse_lines(
                 continue
             first = stripped[0]
             if first != ">" and first != "#":
-                add(GcgProblem(number, "parse", "not a pragma (#...), an event (>nick: ...) or a note continuation",
-                               line[:TEXT_IN_PROBLEM]))
+                unreadable(number, "not a pragma (#...), an event (>nick: ...) or a note continuation", line)
                 continue
             line = stripped
         note = None
@@ -544,7 +552,7 @@ def _parse_lines(
         if first == ">":
             event = _parse_event(line, number)
             if isinstance(event, str):
-                add(GcgProblem(number, "parse", event, line[:TEXT_IN_PROBLEM]))
+                unreadable(number, event, line)
                 continue
             if not first_event_line:
                 first_event_line = number
@@ -554,7 +562,7 @@ def _parse_lines(
         # A pragma.
         parts = line[1:].split(None, 1)
         if not parts:
-            add(GcgProblem(number, "parse", "empty pragma", line[:TEXT_IN_PROBLEM]))
+            unreadable(number, "empty pragma", line)
             continue
         keyword = parts[0].lower()
         value = parts[1].rstrip() if len(parts) > 1 else ""
@@ -621,6 +629,17 @@ def _parse_lines(
     for notes, index, text in joined:
         notes[index] = "".join(text)
     _check_structure(record, problems, rack_lines)
+
+
+def _note_text(line: str) -> bool:
+    """Whether ``line``, after a note, is read as more of the note: text that is not blank, not
+    too long, holds no control character, and starts with neither "#" nor ">" (an indented event
+    line is an event). The reader's rule, and the writer's: an unreadable line is never written
+    where it would read as note text."""
+    if not line or line[0] in "#>" or line.isspace() or len(line) > MAX_LINE or _CONTROL_RE.search(line):
+        return False
+    stripped = line.lstrip()
+    return not (stripped[:1] == ">" and _HEAD_RE.match(stripped) is not None)
 
 
 def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines: list[tuple[int, int]]) -> None:
@@ -787,8 +806,9 @@ def write_gcg(
     among the events as the pragmata with no typed field are (lines the record cannot otherwise
     hold: one the reader could not read, a repeated pragma).
 
-    :raises GcgError: a nickname the format cannot hold (empty, or with white space), or two
-        players with the same number.
+    :raises GcgError: a nickname the format cannot hold (empty, or with white space), two players
+        with the same number, or more lines than :func:`read_gcg` reads (:data:`MAX_LINES`: the
+        writer adds the UTF-8 header, and ``#tile`` lines, to a record that may be at the limit).
     """
     out: list[str] = ["#character-encoding UTF-8"]
     conv = canonical_tiles or (lambda text: text)
@@ -821,25 +841,47 @@ def write_gcg(
     extras = [(line, _pragma(keyword, value)) for line, keyword, value in record.extra_pragmas()]
     if verbatim:
         extras = sorted([*extras, *verbatim], key=lambda extra: extra[0])
-    first_event = record.events[0].line if record.events else None
-    k = 0
-    while k < len(extras) and (first_event is None or extras[k][0] < first_event):
-        out.append(extras[k][1])
-        k += 1
-    for text in record.notes:
-        _write_note(out, text)
     events = record.events
+    k = _write_section(out, record.notes, record.note_lines, extras, 0, events[0].line if events else None)
     for n, event in enumerate(events):
         out.append(_format_event(event, conv))
-        for text in event.notes:
-            _write_note(out, text)
         next_line = events[n + 1].line if n + 1 < len(events) else None
-        while k < len(extras) and (next_line is None or extras[k][0] < next_line):
-            out.append(extras[k][1])
-            k += 1
+        k = _write_section(out, event.notes, event.note_lines, extras, k, next_line)
     for player_no in sorted(record.racks):
         out.append(_pragma(f"rack{player_no}", conv(record.racks[player_no]) if record.racks[player_no] else ""))
+    if len(out) > MAX_LINES:  # what the reader would refuse is not written
+        raise GcgError(f"not written: the record would have {len(out):,} lines, and a game record has at "
+                       f"most {MAX_LINES:,}")
     return "\n".join(out) + "\n"
+
+
+def _write_section(out: list[str], notes: list[str], note_lines: list[int], extras: list[tuple[int, str]],
+                   k: int, until: int | None) -> int:
+    """Write ``notes`` (each at its line; one without a line first) and ``extras[k:]`` up to line
+    ``until`` (None: all), in the order of their lines, as the file had them: a note moved past an
+    unreadable line written back made that line note text. Returns the index of the next extra."""
+    end = k
+    while end < len(extras) and (until is None or extras[end][0] < until):
+        end += 1
+    if not notes:
+        out.extend(text for _, text in extras[k:end])
+        return end
+    items = sorted([*((note_lines[i] if i < len(note_lines) else -1, 0, i) for i in range(len(notes))),
+                    *((extras[j][0], 1, j) for j in range(k, end))])
+    waiting: list[int] = []  # notes not yet written
+    for _, is_extra, i in items:
+        if not is_extra:
+            waiting.append(i)
+            continue
+        text = extras[i][1]
+        if not _note_text(text):  # (what separated it from a note may be written elsewhere: a
+            for n in waiting:     # header pragma after the events goes to the header)
+                _write_note(out, notes[n])
+            waiting.clear()
+        out.append(text)  # (one that would read as note text goes before the notes it followed)
+    for n in waiting:
+        _write_note(out, notes[n])
+    return end
 
 
 def _pragma(keyword: str, value: str) -> str:
@@ -885,7 +927,9 @@ def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
     parts = [f">{event.nick}:", rack, desc]
     if score is not None:
         if kind == "phony_withdrawn" and not event.old_phony_form:
-            parts.append(f"-{abs(score)}")
+            # The new form, -S. (A positive score that is not the old form was written unsigned,
+            # before the cumulative, "-- 20 0": written so again, or its sign would change.)
+            parts.append(f"-{abs(score)}" if score <= 0 or event.cumulative is None else str(score))
         else:
             parts.append(f"{score:+d}")
     if event.cumulative is not None:

@@ -58,19 +58,23 @@ class Ledger(GameState):
         )
 
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
-                what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE) -> None:
+                what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE,
+                also: int | None = None, implied: int | None = None) -> None:
         """Compare the line's score and cumulative with ours; move both totals on.
 
         The cumulative is checked against the record's own previous cumulative plus the line's
         score, so a wrong score is reported once (as a score) and not again as a cumulative. After
         a wrong cumulative, the next line may continue from either the wrong or the right value.
         An ``unexpected`` line (one that should not be there) is not checked; the record may or may
-        not have counted it, and the next line may continue from either.
+        not have counted it, and the next line may continue from either. ``also``: a score the
+        line may record besides ours (a withdrawal taking back what the record gave the play: a
+        wrong score is reported at the play). ``implied``: the score of a line whose own says
+        nothing of it (the old withdrawal form, ``-- +0 CUM``).
         """
-        recorded = event.score
-        result.recorded_score = recorded
+        recorded = event.score if implied is None else implied
+        result.recorded_score = event.score
         result.computed_score = computed
-        if recorded is not None and recorded != computed and not unexpected:
+        if recorded is not None and recorded != computed and recorded != also and not unexpected:
             self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
                       recorded, computed)
         bases = self.bases[p]

@@ -85,6 +85,15 @@ def _readable(text: str | None, alphabet: Alphabet) -> bool:
     return True
 
 
+def _same_rack(a: str, b: str, alphabet: Alphabet) -> bool:
+    """Whether two racks as written hold the same tiles (``aeegttv`` is ``AEEGTTV``; compared as
+    text when either does not read)."""
+    try:
+        return sorted(parse_rack(a, alphabet)) == sorted(parse_rack(b, alphabet))
+    except AdjudicateError:
+        return a == b
+
+
 class _Rescore(EndLines):
     """One game replayed and compared with its record. Internal: use :func:`rescore_game`.
 
@@ -426,7 +435,7 @@ class _Rescore(EndLines):
         if last is None:
             return
         score, played = last.score, last.event
-        if played.rack and event.rack and played.rack != event.rack:
+        if played.rack and event.rack and not _same_rack(played.rack, event.rack, self.alphabet):
             self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")
@@ -434,29 +443,12 @@ class _Rescore(EndLines):
         phony = self.phony_info(played.line)
         if phony is not None:  # challenged off the board: not a phony that stands
             self.info.remove(phony)
-        if event.old_phony_form:
-            # `-- +0 CUM`: the score stays 0 and the cumulative is set back.
-            result.recorded_score = event.score
-            result.computed_score = -score
-            self.computed[p] -= score
-            result.computed_cumulative = self.computed[p]
-            cum = event.cumulative
-            result.recorded_cumulative = cum
-            if not self.bases[p]:  # the record's total is unknown here (a line before could not be read)
-                self.bases[p] = [cum] if cum is not None else []
-                self.last_recorded[p] = cum
-            else:
-                expected = self.bases[p][0] - (played.score if played.score is not None else score)
-                if cum is not None and cum != expected:
-                    self.flag(event, Finding.CUMULATIVE, f"phony withdrawn: cumulative {cum}, expected {expected}",
-                              cum, expected)
-                    # The next line may go on from either (as account keeps both): reported once.
-                    self.bases[p] = [cum, expected]
-                else:
-                    self.bases[p] = [expected]
-                self.last_recorded[p] = self.bases[p][0]
-        else:
-            self.account(event, result, p, -score, "phony withdrawn")
+        # The record takes back what it gave the play (or what the play should have scored).
+        # The old form `-- +0 CUM` says so by its cumulative alone: it stands for `-- -S CUM`, S
+        # what the record gave the play, and is checked as that (canonical GCG writes it so).
+        given = -(played.score if played.score is not None else score)
+        self.account(event, result, p, -score, "phony withdrawn", also=given,
+                     implied=given if event.old_phony_form else None)
         self.check_scoreless_end(event.line)
 
     def phony_info(self, line: int) -> Info | None:

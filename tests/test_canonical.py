@@ -267,3 +267,106 @@ def test_a_rack_pragma_before_the_last_event_stays_where_it_was():
     text = canon(data)
     assert text.index("#rack1 AEIRST?") < text.index(">b:")
     assert [p.message for p in read_gcg(text.encode()).problems] == [p.message for p in read_gcg(data).problems]
+
+
+# -- issue 22, item 8: every record the reader accepts is written so that it reads the same --------
+
+HEAD = b"#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +34 34\n"
+
+
+def test_an_unreadable_line_is_written_whole():
+    """It was cut to the 200 characters a problem quotes."""
+    long_line = "not GCG " * 600
+    out = canon(HEAD + long_line.encode() + b"\n>bob: AEILRST d8 BAILERS +18 18\n")
+    assert long_line.rstrip() in out.splitlines() or long_line in out.splitlines()
+    assert again(out) == out
+
+
+def test_a_note_after_an_unreadable_line_stays_after_it():
+    """The note was written first, and the unreadable line after it became note text: a parse
+    finding lost, and with it what the record says."""
+    data = HEAD + b"this line is not GCG\n#note a note on BAFFIE\n>bob: AEILRST d8 BAILERS +18 18\n"
+    out = canon(data)
+    lines = out.splitlines()
+    assert lines.index("this line is not GCG") < lines.index("#note a note on BAFFIE")
+    assert [(p.kind, p.text) for p in read_gcg(out.encode()).problems] == [("parse", "this line is not GCG")]
+    assert read_gcg(out.encode()).events[0].notes == ["a note on BAFFIE"]
+
+
+def test_an_unreadable_line_a_moved_pragma_kept_from_a_note_stays_unreadable():
+    """`#player2` after the first event goes to the header; the unreadable line it kept apart from
+    the note before it would have become note text."""
+    data = (b"#player1 ann Ann\n>ann: ABEFFIT 8d BAFFIE +34 34\n#note fine\n#player2 bob Bob\n"
+            b"not GCG\n>bob: AEILRST d8 BAILERS +18 18\n")
+    out = canon(data)
+    record = read_gcg(out.encode())
+    assert record.events[0].notes == ["fine"] and [p.text for p in record.problems] == ["not GCG"]
+    assert again(out) == out
+
+
+def test_the_writer_writes_no_line_the_reader_would_refuse():
+    """A record of 100,000 lines without the UTF-8 header was written as 100,001 lines, which the
+    reader refuses. The writer refuses instead (the reader's limit is the writer's)."""
+    from adjudicate.gcg import MAX_LINES
+
+    notes = b"#note x\n" * (MAX_LINES - 3)
+    data = HEAD + notes
+    assert len(read_gcg(data).events[0].notes) == MAX_LINES - 3
+    with pytest.raises(GcgError, match="would have 100,001 lines, and a game record has at most 100,000"):
+        canon(data)
+    out = canon(HEAD + notes[8:])  # one line fewer: the header fits
+    assert len(out.splitlines()) == MAX_LINES and again(out) == out
+
+
+def test_a_withdrawal_keeps_the_sign_of_its_score():
+    """`-- 20 0` (a score written unsigned, before the cumulative) was written `-- -20 0`."""
+    data = HEAD + b">ann: ABEFFIT -- 20 0\n"
+    out = canon(data)
+    assert out.splitlines()[-1] == ">ann: ABEFFIT -- 20 0"
+    assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(rescore_game(read_gcg(data)))
+
+
+def test_the_old_withdrawal_form_without_a_cumulative_is_kept():
+    """`-- +0` with no cumulative leaves the record's total where it is; `-- -34` would move it."""
+    data = HEAD + b">ann: ABEFFIT -- +0\n"
+    assert canon(data).splitlines()[-1] == ">ann: ABEFFIT -- +0"
+
+
+@pytest.mark.parametrize(("withdrawal", "kinds"), [
+    (b"-- +0 0", ["score"]), (b"-- -30 0", ["score"]), (b"-- -34 -4", ["score"]),
+    (b"-- -34 0", ["score", "cumulative"]), (b"-- +0 4", ["score", "cumulative"]),
+])
+def test_both_withdrawal_forms_report_the_same(withdrawal: bytes, kinds: list):
+    """The old form `-- +0 CUM` is checked as `-- -S CUM`, S what the record gave the play; a
+    withdrawal taking back the wrong score the record gave (+30 for 34) is not reported again (it
+    was, at the play), nor one taking back the right one with the cumulative to match. Rewritten
+    in the new form, the record says the same."""
+    data = b"#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +30 30\n>ann: ABEFFIT " + withdrawal + b"\n"
+    report = rescore_game(read_gcg(data))
+    assert [(d.kind, d.recorded, d.computed) for d in report.discrepancies][0] == ("score", 30, 34)
+    assert [d.kind for d in report.discrepancies] == kinds
+    out = canon(data)
+    assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(report)
+
+
+def test_a_withdrawal_s_rack_is_compared_as_tiles():
+    """`aeegttv` is the rack AEEGTTV: spelled otherwise, it is no finding (canonical GCG spells it
+    the one way, and the finding vanished)."""
+    data = HEAD + b">ann: abeffit -- -34 0\n"
+    assert rescore_game(read_gcg(data)).discrepancies == []
+
+
+def test_a_rack_pragma_before_the_last_event_is_written_once_in_a_record_the_replay_refuses():
+    data = (b"#game-type wordsmog\n#player1 ann Ann\n#player2 bob Bob\n>ann: ABEFFIT 8d BAFFIE +34 34\n"
+            b"#rack1 AEIRST?\n>bob: AEILRST d8 BAILERS +18 18\n")
+    out = canon(data)
+    assert out.count("#rack1") == 1 and again(out) == out
+
+
+def test_the_old_withdrawal_form_takes_its_score_from_the_play_the_replay_takes_back():
+    """The line before was a stranger's play (no player's: not replayed); the replay takes back
+    ann's, and `-- +0 CUM` was written `-- -20 CUM` from the stranger's +20."""
+    data = HEAD + b">carl: AEGSUVX I5 AXES +20 20\n>ann: ABEFFIT -- +0 0\n"
+    out = canon(data)
+    assert out.splitlines()[-1] == ">ann: ABEFFIT -- +0 0"
+    assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(rescore_game(read_gcg(data)))

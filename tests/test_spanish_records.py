@@ -95,7 +95,7 @@ def test_racks_and_plays_follow_the_spelling():
 
 
 @pytest.mark.parametrize(("withdrawal", "what"), [
-    (">alice: AEINRTV -- +0 53", "phony withdrawn: cumulative 53, expected 32"),
+    (">alice: AEINRTV -- +0 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
     (">alice: AEINRTV -- -21 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
 ])
 def test_a_wrong_total_on_a_withdrawal_is_reported_once(withdrawal, what):
