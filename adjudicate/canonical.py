@@ -37,13 +37,13 @@ as ``r`` does (``tests/test_fuzz.py``: ``target_canonical``).
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicate.errors import AdjudicateError
-from adjudicate.gcg import _PLAYER_RE, _RACK_RE, MULTICHAR_TILES, GameRecord, GcgEvent, write_gcg
+from adjudicate.gcg import _PLAYER_RE, _RACK_RE, GameRecord, GcgEvent, write_gcg
 from adjudicate.notation import BOARD_SIZE, format_coord
-from adjudicate.rescore import EventResult, choose_ruleset, choose_spelling, rescore_game
+from adjudicate.rescore import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import (
     PLAYED_THROUGH,
@@ -54,7 +54,7 @@ from adjudicate.tiles import (
     parse_rack,
 )
 
-__all__ = ["canonical_gcg"]
+__all__ = ["Canonical", "canonical_gcg", "canonical_record"]
 
 # The pragmata gcg.write_gcg writes once, from a typed field (the first occurrence; a repeated
 # #description is joined, not dropped), and the numbered ones, as the reader recognises them.
@@ -72,6 +72,28 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
     :raises GcgError: only where :func:`~adjudicate.gcg.write_gcg` refuses (a nickname with white
         space, two players with one number, more lines than the reader reads).
     """
+    return canonical_record(record, ruleset, reason=reason, spelling=spelling).write()
+
+
+@dataclass(slots=True)
+class Canonical:
+    """A record rewritten in canonical form, not yet written out: ``record`` (its events in one
+    spelling), how to write it (``multichar`` tile labels, ``verbatim`` lines), and the replay's
+    ``report`` (None when the replay refused the record: then it is written as read)."""
+
+    record: GameRecord
+    multichar: tuple[str, ...] | None
+    verbatim: list[tuple[int, str]]
+    report: RescoreReport | None
+
+    def write(self) -> str:
+        return write_gcg(self.record, multichar_tiles=self.multichar, verbatim=self.verbatim)
+
+
+def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
+                     reason: str | None = None, spelling: str | None = None) -> Canonical:
+    """What :func:`canonical_gcg` writes, as a :class:`Canonical` (for writers that change it
+    further: :mod:`adjudicate.correct`)."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
     verbatim = _unwritten_lines(record)
@@ -82,7 +104,7 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
     try:
         report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
     except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
-        return write_gcg(replace(record, racks=racks), verbatim=verbatim)
+        return Canonical(replace(record, racks=racks), None, verbatim, None)
     alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
     results: dict[int, EventResult] = {result.line: result for result in report.events}
     unreadable = [line for line, _ in record.unreadable]
@@ -101,13 +123,13 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
         previous = event
     racks = {n: _rack(text, alphabet) if text else text for n, text in racks.items()}
     distribution = record.tile_distribution
-    if distribution is None and alphabet.name in MULTICHAR_TILES:
+    if distribution is None and alphabet.multichar_labels:
         distribution = alphabet.name
     multichar = None
-    if alphabet.name in MULTICHAR_TILES and distribution is not None and distribution.strip().lower() == alphabet.name:
-        multichar = MULTICHAR_TILES[alphabet.name]  # canonical labels, whatever #tile lines said
+    if alphabet.multichar_labels and distribution is not None and distribution.strip().lower() == alphabet.name:
+        multichar = alphabet.multichar_labels  # canonical labels, whatever #tile lines said
     canonical = replace(record, events=events, racks=racks, tile_distribution=distribution)
-    return write_gcg(canonical, multichar_tiles=multichar, verbatim=verbatim)
+    return Canonical(canonical, multichar, verbatim, report)
 
 
 def _rack(text: str, alphabet: Alphabet) -> str:

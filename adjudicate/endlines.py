@@ -16,7 +16,7 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.ledger import Ledger
-from adjudicate.report import EventResult, Info, PlayerResult
+from adjudicate.report import EventResult, Info, MissingLine, PlayerResult
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import Alphabet, format_rack, parse_rack
 
@@ -218,11 +218,13 @@ class EndLines(Ledger):
                 due = None
                 if tiles is not None:
                     due = outplay_points(alphabet.rack_value(tiles), self.ruleset)
+                line = (None if tiles is None or due is None else
+                        MissingLine(self.nicks[out], "end_rack_points", format_rack(tiles, alphabet), due))
                 self.flag(None, Finding.END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
                           "line adds the opponents' tiles"
                           + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
-                             if tiles is not None else ""), None, due, line=last_line)
+                             if tiles is not None else ""), None, due, line=last_line, missing=line)
                 self.missing_adjustment(out, due)
             elif self.bag == 0 and not self.board_uncertain:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
@@ -278,8 +280,10 @@ class EndLines(Ledger):
             due = None if tiles is None else -alphabet.rack_value(tiles)
             held = ("" if tiles is None else
                     f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
+            line = (None if tiles is None or due is None else
+                    MissingLine(self.nicks[q], "end_rack_penalty", format_rack(tiles, alphabet), due))
             self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
-                      None, due, line=last_line)
+                      None, due, line=last_line, missing=line)
             self.missing_adjustment(q, due)
 
     def opponent_tiles(self) -> dict[int, tuple[int, ...] | list[int] | None]:

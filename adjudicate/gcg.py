@@ -109,12 +109,6 @@ _HEADER_FIELDS = {
 # Pragmata the writer regenerates from typed fields; every other one is written back as read.
 _KNOWN = frozenset(("character-encoding", "note", "tile", *_HEADER_FIELDS))
 
-# Multi-character tiles per tile distribution, as Macondo writes them in `#tile` lines.
-MULTICHAR_TILES = {
-    "spanish": ("[CH]", "[LL]", "[RR]"),
-    "catalan": ("L·L", "NY", "QU"),
-}
-
 _UTF8 = frozenset(("utf8",))
 _LATIN1 = frozenset(("iso88591", "latin1", "l1", "iso885915"))  # -15 differs in 8 rarely-used chars
 
@@ -800,8 +794,8 @@ def write_gcg(
 
     ``canonical_tiles`` (e.g. a wrapper of ``tiles.format_tiles(parse_tiles(...))``) is applied to
     racks, played tiles, exchanged tiles and end racks. ``multichar_tiles`` are the labels to
-    declare in ``#tile`` lines; by default those read from the file, else Macondo's list for a
-    ``spanish``/``catalan`` tile distribution. Played-through squares are written as stored.
+    declare in ``#tile`` lines; by default those read from the file (the tile set's own labels
+    are ``tiles.Alphabet.multichar_labels``: :mod:`adjudicate.canonical` passes them). Played-through squares are written as stored.
     ``verbatim`` lines, ``(line, text)``, are written as they are, placed by their line number
     among the events as the pragmata with no typed field are (lines the record cannot otherwise
     hold: one the reader could not read, a repeated pragma).
@@ -820,8 +814,6 @@ def write_gcg(
             out.append(_pragma(keyword, part))
         if keyword == "tile-distribution":
             labels = list(multichar_tiles) if multichar_tiles is not None else list(record.multichar_tiles)
-            if not labels:
-                labels = list(MULTICHAR_TILES.get(value.strip().lower(), ()))
             out.extend(f"#tile {label} {label.lower()}" for label in labels)
     if record.tile_distribution is None and (multichar_tiles or record.multichar_tiles):
         labels = list(multichar_tiles) if multichar_tiles is not None else record.multichar_tiles

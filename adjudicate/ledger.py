@@ -13,7 +13,7 @@ from typing import Any
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import Finding, Note
 from adjudicate.replay import GameState
-from adjudicate.report import Discrepancy, EventResult, Info
+from adjudicate.report import Discrepancy, EventResult, Info, MissingLine
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import Alphabet
 
@@ -42,8 +42,9 @@ class Ledger(GameState):
         self.time_adjustment = [0] * n  # what the time penalties took (ours)
 
     def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
-             computed: Any = None, line: int | None = None) -> None:
-        """Report a finding at ``line`` (default: the event's)."""
+             computed: Any = None, line: int | None = None, missing: MissingLine | None = None) -> None:
+        """Report a finding at ``line`` (default: the event's); ``missing``: the line it says the
+        record lacks."""
         where = line if line is not None else (event.line if event else 0)
         if (self.board_uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
                 and where > self.board_uncertain):
@@ -54,7 +55,7 @@ class Ledger(GameState):
             return
         self.discrepancies.append(
             Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
-                        event.nick if event else None)
+                        event.nick if event else (missing.nick if missing else None), missing)
         )
 
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,

@@ -16,12 +16,29 @@ from adjudicate.notation import format_coord
 from adjudicate.scoring import score_play
 from adjudicate.tiles import Alphabet, format_word
 
-__all__ = ["Discrepancy", "EventResult", "Info", "PlayerResult", "RescoreReport"]
+__all__ = ["Discrepancy", "EventResult", "Info", "MissingLine", "PlayerResult", "RescoreReport"]
+
+
+@dataclass(frozen=True, slots=True)
+class MissingLine:
+    """An end-of-game line a record lacks, as the rules give it: ``>nick: [tiles] (tiles) score``
+    (``kind`` ``end_rack_points`` for the finisher's out-play line, ``end_rack_penalty`` for a
+    player's own tiles)."""
+
+    nick: str
+    kind: str
+    tiles: str
+    score: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"nick": self.nick, "kind": self.kind, "tiles": self.tiles, "score": self.score}
 
 
 @dataclass(slots=True)
 class Discrepancy:
-    """A finding: where (``line``), what kind, the record's value and the rules' value, and why."""
+    """A finding: where (``line``), what kind, the record's value and the rules' value, and why;
+    ``missing``: the line the record lacks, when the finding is that one is missing and the
+    replay knows the tiles."""
 
     line: int
     kind: Finding
@@ -29,9 +46,10 @@ class Discrepancy:
     computed: Any
     message: str
     player: str | None = None
+    missing: MissingLine | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "line": self.line,
             "kind": self.kind,
             "player": self.player,
@@ -39,6 +57,9 @@ class Discrepancy:
             "computed": self.computed,
             "message": self.message,
         }
+        if self.missing is not None:
+            out["missing_line"] = self.missing.to_dict()
+        return out
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from adjudicate.errors import GcgError
 from adjudicate.gcg import GameRecord, GcgEvent, Player, read_gcg, write_gcg
+from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"
 CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
@@ -355,7 +356,9 @@ def test_writer_canonical_form():
 def test_writer_applies_canonical_tiles_and_declares_multichar_tiles():
     record = read_gcg(game("#tile-distribution spanish", ">doug: 1AEIRS? 8D 1ICO +20 20",
                            ">emely: ABC -B +0 0", ">emely:  (1) +10 30"))
-    text = write_gcg(record, canonical_tiles=lambda s: s.replace("1", "[CH]"))
+    # (The tile set's labels come from adjudicate.tiles: the writer knows no tile set.)
+    text = write_gcg(record, canonical_tiles=lambda s: s.replace("1", "[CH]"),
+                     multichar_tiles=get_alphabet("spanish").multichar_labels)
     assert "#tile-distribution spanish\n#tile [CH] [ch]\n#tile [LL] [ll]\n#tile [RR] [rr]\n" in text
     assert ">doug: [CH]AEIRS? 8D [CH]ICO +20 20\n" in text and ">emely:  ([CH]) +10 30\n" in text
     assert "#tile X x\n" in write_gcg(record, multichar_tiles=["X"])
