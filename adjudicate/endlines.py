@@ -133,7 +133,8 @@ class EndLines(Ledger):
             # (magpie's time_penalty_before_rack_penalties.gcg: the record's own totals, and the
             # game's story in its notes, leave this line out.)
             problem = "a time penalty before the end-of-game rack lines (they come first)"
-        self.time_seen.add(p)
+        if not problem:  # (a penalty out of place does not stand: a later one in place may)
+            self.time_seen.add(p)
         if problem:
             self.flag(event, Finding.UNEXPECTED_EVENT, problem)
             self.account(event, result, p, 0, "time penalty", unexpected=True)
