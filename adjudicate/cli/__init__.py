@@ -44,6 +44,7 @@ from adjudicate.cli import endgame as _endgame  # noqa: E402,F401
 from adjudicate.cli import judge as _judge  # noqa: E402,F401
 from adjudicate.cli import show as _show  # noqa: E402,F401
 from adjudicate.cli import rules as _rules  # noqa: E402,F401
+from adjudicate.cli import correct as _correct  # noqa: E402,F401
 
 
 def run(args: list[str]) -> None:

@@ -1,0 +1,95 @@
+"""`adjudicate correct`: a recorded game rewritten with every number the rules give."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.cli import app
+from adjudicate.cli.common import EXIT_NO, EXIT_OK, SpellingOption, errors_exit_2, fail, read_input
+
+
+@app.command()
+def correct(
+    game: Annotated[str, typer.Argument(help="A GCG file, or - for stdin.")],
+    output: Annotated[Optional[str], typer.Option(
+        "--output", "-o", help="Write the corrected record here (- or none: stdout).")] = None,
+    in_place: Annotated[bool, typer.Option(
+        "--in-place", help="Replace GAME with the corrected record (atomic; GAME.orig keeps the original).")
+    ] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Print a unified diff of the record and the corrected record instead.")] = False,
+    rules: Annotated[Optional[str], typer.Option(
+        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")
+    ] = None,
+    set_: Annotated[Optional[list[str]], typer.Option(
+        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    spelling: SpellingOption = None,
+) -> None:
+    """Rewrite a recorded game (GCG) with every number the rules give: scores and cumulatives
+    recomputed, missing end-of-game lines added, points the rules do not give taken out; each
+    changed line followed by a #note saying what the record said and why. The result is canonical
+    GCG and rescores with no finding. A record whose faults are not numbers (a play that cannot be
+    placed, a move out of turn, a line that cannot be read) is refused with the reason.
+
+    Exit 0: the record was right (written as canonical GCG); 1: corrected; 2: cannot be corrected.
+
+    Example: adjudicate correct round7.gcg -o round7.corrected.gcg
+
+    Example: adjudicate correct round7.gcg --diff
+    """
+    from adjudicate.correct import correct_gcg
+    from adjudicate.gcg import read_gcg
+    from adjudicate.printable import printable
+    from adjudicate.rules import apply_overrides, choose_ruleset, parse_overrides
+
+    if in_place and (output not in (None, game) or game == "-"):
+        fail("--in-place rewrites GAME itself: give no -o, and a file, not -")
+    if in_place:
+        import os
+
+        if os.path.lexists(f"{game}.orig"):  # (nothing the user gave is overwritten)
+            fail(f"{game}.orig exists: --in-place keeps the original there; move it away first")
+    target = game if in_place else output
+    with errors_exit_2():
+        if target not in (None, "-"):
+            from adjudicate.atomicfile import output_target, same_file
+
+            output_target(target)  # a device, a FIFO, a directory: refused before any work
+            if not in_place and game != "-" and same_file(game, target):
+                fail(f"-o {target} is the game record being read; use --in-place to replace it")
+        overrides = parse_overrides(set_ or [])
+        name = "<stdin>" if game == "-" else game
+        data = read_input(game)
+        record = read_gcg(data, name=name)
+        ruleset, reason = choose_ruleset(record, rules)
+        if overrides:
+            ruleset = apply_overrides(ruleset, overrides)
+        corrected = correct_gcg(record, ruleset, reason=reason,
+                                spelling=spelling.value if spelling else None)
+    for change in corrected.changes:
+        typer.echo(f"line {change.line}: {printable(change.note)}", err=True)
+    code = EXIT_NO if corrected.changes else EXIT_OK
+    if diff:
+        import difflib
+
+        original = data.decode("utf-8", errors="replace").splitlines(keepends=True)
+        lines = difflib.unified_diff(original, corrected.text.splitlines(keepends=True),
+                                     fromfile=name, tofile=f"{name} (corrected)")
+        sys.stdout.write("".join(lines))
+        raise typer.Exit(code)
+    if target in (None, "-"):
+        sys.stdout.write(corrected.text)
+        raise typer.Exit(code)
+    from adjudicate.atomicfile import write_atomic
+
+    try:
+        if in_place:
+            write_atomic(f"{game}.orig", data)
+        write_atomic(target, corrected.text.encode("utf-8"))
+    except OSError as err:
+        fail(f"{target}: {err.strerror or err}")
+    typer.echo(f"wrote {target}" + (f" (the original: {game}.orig)" if in_place else ""), err=True)
+    raise typer.Exit(code)
