@@ -39,13 +39,13 @@ import hashlib
 import json
 import os
 import stat
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import BinaryIO
 
 from adjudicate.errors import AdjudicateError
+from adjudicate.lexicon import user_data_dir
 from adjudicate.readfile import open_regular
 
 GENESIS = "0" * 64
@@ -77,15 +77,13 @@ def line_hash(line: bytes) -> str:
 
 
 def default_log_path(lexicon_id: str) -> str:
-    """``$XDG_DATA_HOME/adjudicate/logs/<lexicon id>.jsonl``: ``~/.local/share`` by default,
-    ``~/Library/Application Support`` on macOS (the same base as the user's lexicons)."""
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    if xdg and os.path.isabs(xdg):  # a relative XDG_DATA_HOME is ignored, as the spec says
-        base = xdg
-    elif sys.platform == "darwin":
-        base = os.path.join(os.path.expanduser("~"), "Library", "Application Support")
-    else:
-        base = os.path.join(os.path.expanduser("~"), ".local", "share")
+    """``<user data dir>/adjudicate/logs/<lexicon id>.jsonl``, the user data directory by the XDG
+    rules (:func:`adjudicate.lexicon.user_data_dir`: ``~/.local/share`` by default, the same base
+    as the user's lexicons). JudgeLogError when no home can be found (give --log)."""
+    base = user_data_dir()
+    if base is None:
+        raise JudgeLogError("no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute "
+                            "path; give the log's file with --log")
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in lexicon_id).lstrip(".") or "lexicon"
     return os.path.join(base, "adjudicate", "logs", f"{safe}.jsonl")
 

@@ -29,8 +29,9 @@ import sys
 from array import array
 
 from adjudicate import tiles
-from adjudicate.errors import LexiconCorruptError, LexiconError
+from adjudicate.errors import InputError, LexiconCorruptError, LexiconError
 from adjudicate.printable import control_character, printable
+from adjudicate.readfile import open_regular
 
 MANIFEST = "manifest.json"
 DAWG_FILE = "words.dawg"
@@ -50,18 +51,29 @@ MAX_DIGITS = 18
 # -- the search path ---------------------------------------------------------------------------
 
 
-def user_lexicon_dir() -> str:
-    """Where a user's own lexicons live: ``$XDG_DATA_HOME/adjudicate/lexicons`` or the platform's."""
+def user_data_dir() -> str | None:
+    """The user's data directory, by the XDG rules: ``$XDG_DATA_HOME`` when set and absolute, else
+    ``$HOME/.local/share`` when HOME is set and absolute (``~/Library/Application Support`` on
+    macOS; on Windows ``%LOCALAPPDATA%``, else ``%APPDATA%``). None when no home can be found
+    (HOME unset, empty or relative: ``HOME=""`` put the judge's log in ``/.local/share``)."""
     xdg = os.environ.get("XDG_DATA_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        base = xdg
-    elif sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA") or os.path.expanduser("~")
-    elif sys.platform == "darwin":
-        base = os.path.join(os.path.expanduser("~"), "Library", "Application Support")
-    else:
-        base = os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "adjudicate", "lexicons")
+    if xdg and os.path.isabs(xdg):  # a relative XDG_DATA_HOME is ignored, as the spec says
+        return xdg
+    if sys.platform == "win32":
+        found = [d for d in (os.environ.get("LOCALAPPDATA"), os.environ.get("APPDATA")) if d and os.path.isabs(d)]
+        return found[0] if found else None
+    home = os.environ.get("HOME", "")
+    if not home or not os.path.isabs(home):
+        return None
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Application Support")
+    return os.path.join(home, ".local", "share")
+
+
+def user_lexicon_dir() -> str | None:
+    """Where a user's own lexicons live: ``<user data dir>/adjudicate/lexicons``; None with no home."""
+    base = user_data_dir()
+    return None if base is None else os.path.join(base, "adjudicate", "lexicons")
 
 
 def shipped_lexicon_dir() -> str:
@@ -79,7 +91,9 @@ def search_path() -> list[tuple[str, str]]:
     ``where`` is ``env`` (``$ADJUDICATE_LEXICONS``, ``os.pathsep``-separated), ``user`` or ``shipped``.
     """
     dirs = [("env", d) for d in os.environ.get(ENV_PATH, "").split(os.pathsep) if d]
-    dirs.append(("user", user_lexicon_dir()))
+    user = user_lexicon_dir()
+    if user is not None:  # (no home: no user directory to search)
+        dirs.append(("user", user))
     dirs.append(("shipped", shipped_lexicon_dir()))
     return dirs
 
@@ -124,13 +138,15 @@ def find_lexicon(name_or_path: str) -> tuple[str, str]:
 def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> bytes:
     """A lexicon file's bytes: a regular file of at most ``limit`` bytes, or LexiconCorruptError.
 
-    Opened without blocking and checked before reading, so that a FIFO, a device (``/dev/zero``)
-    or a huge file put in a lexicon's place is an error, not a hang or a memory blow-up.
+    Opened without blocking and checked before reading (:func:`adjudicate.readfile.open_regular`),
+    so that a FIFO, a device (``/dev/zero``) or a huge file put in a lexicon's place is an error,
+    not a hang or a memory blow-up.
     """
     path = os.path.join(directory, filename)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        handle = open_regular(path)
+    except InputError:
+        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is not a regular file") from None
     except FileNotFoundError:
         if filename == MANIFEST and not os.path.exists(os.path.join(directory, DAWG_FILE)):
             raise LexiconError(f"{directory} is not a lexicon: it has no {MANIFEST}") from None
@@ -142,22 +158,16 @@ def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> by
         raise LexiconError(
             f"lexicon {lexicon_id}: {filename} cannot be read ({err.strerror or err}, in {directory})"
         ) from None
-    try:
-        info = os.fstat(fd)
-        if info.st_mode & 0o170000 != 0o100000:  # stat.S_ISREG without importing stat
-            raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} is not a regular file")
-        if info.st_size > limit:
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
             raise LexiconCorruptError(
-                f"lexicon {lexicon_id} is corrupted: {filename} has {info.st_size:,} bytes (at most {limit:,})"
+                f"lexicon {lexicon_id} is corrupted: {filename} has {size:,} bytes (at most {limit:,})"
             )
-    except BaseException:
-        os.close(fd)
-        raise
-    try:
-        with open(fd, "rb") as handle:
+        try:
             data = handle.read(limit + 1)
-    except OSError as err:
-        raise LexiconError(f"lexicon {lexicon_id}: {filename} cannot be read ({err.strerror or err})") from None
+        except OSError as err:
+            raise LexiconError(f"lexicon {lexicon_id}: {filename} cannot be read ({err.strerror or err})") from None
     if len(data) > limit:
         raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {filename} has more than {limit:,} bytes")
     return data

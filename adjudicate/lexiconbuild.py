@@ -16,6 +16,7 @@ import sys
 
 from adjudicate import tiles
 from adjudicate.atomicfile import keep_owner_and_mode, output_target
+from adjudicate.readfile import open_regular
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
 from adjudicate.lexicon import (
     DAWG_FILE,
@@ -176,7 +177,7 @@ def _read_raw(source: str) -> bytes:
     if source == "-":
         data = sys.stdin.buffer.read(MAX_TEXT_BYTES + 1)
     else:
-        with open(source, "rb") as handle:
+        with open_regular(source) as handle:  # (a FIFO, a device: refused, never waited on)
             data = handle.read(MAX_TEXT_BYTES + 1)
     if len(data) > MAX_TEXT_BYTES:
         raise _too_big("<stdin>" if source == "-" else source)
@@ -1097,7 +1098,11 @@ def build_lexicon(
     started = time.perf_counter()
     alphabet = _get_alphabet(alphabet_name)
     if out_dir is None:
-        out_dir = os.path.join(user_lexicon_dir(), slugify(name))
+        user = user_lexicon_dir()
+        if user is None:
+            raise LexiconError("no user data directory to build into (neither XDG_DATA_HOME nor HOME is an "
+                               "absolute path): give the output directory with -o")
+        out_dir = os.path.join(user, slugify(name))
     out_dir = os.path.abspath(out_dir)
     lexicon_id = os.path.basename(out_dir)
     if not _plain_name(lexicon_id):  # the id the loader would refuse to read back

@@ -5,7 +5,7 @@ with no writer (``open`` blocks for ever), a device (``/dev/zero`` never ends; `
 for a key), a directory or a socket. :func:`open_regular` opens it without blocking, looks at what
 it is, and refuses anything but a regular file with :class:`~adjudicate.errors.InputError`, naming
 the kind; a pipe is read as ``-`` on stdin where a command takes ``-``. Every reader of a named
-file goes through it.
+file goes through it (the lexicon loader too: this module imports what a bare interpreter has).
 
 >>> import os
 >>> open_regular(os.devnull)
@@ -16,9 +16,9 @@ adjudicate.errors.InputError: /dev/null is not a regular file but a character de
 
 from __future__ import annotations
 
+import io
 import os
 import stat
-from typing import BinaryIO
 
 from adjudicate.errors import InputError
 
@@ -40,7 +40,7 @@ def file_kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def open_regular(path: str) -> BinaryIO:
+def open_regular(path: str) -> io.BufferedReader:
     """``path`` opened for reading in binary, when it is a regular file (a symlink is followed).
 
     Opened without blocking (a FIFO with no writer, a terminal), then looked at: anything else is

@@ -15,6 +15,7 @@ import typer
 
 from adjudicate.errors import AdjudicateError, GcgError
 from adjudicate.printable import printable
+from adjudicate.readfile import open_regular
 
 EXIT_OK, EXIT_NO, EXIT_ERROR, EXIT_BUG = 0, 1, 2, 3
 
@@ -66,7 +67,7 @@ def read_input(path: str, limit: int | None = None) -> bytes:
         name, data = "<stdin>", sys.stdin.buffer.read(limit + 1)
     else:
         name = path
-        with open(path, "rb") as handle:
+        with open_regular(path) as handle:  # (a FIFO with no writer, a device: refused, exit 2)
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
                 raise GcgError(too_large(name, size))

@@ -127,10 +127,10 @@ def judge(
     with errors_exit_2():
         lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
-    path = log or default_log_path(lex.id)
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
     interactive = sys.stdin.isatty()
     with errors_exit_2():
+        path = log or default_log_path(lex.id)  # (no home: an error, never a log in /.local/share)
         journal = JudgeLog(path, make_dirs=log is None)
     with journal:
         password = _ask_password() if password_prompt and interactive else None

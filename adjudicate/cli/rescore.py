@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import os
 import signal
 import sys
 from collections.abc import Iterable, Iterator
@@ -101,6 +102,7 @@ def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
     worker that dies is an error for the game it was rescoring."""
     from adjudicate.forked import WorkerDied, imap
 
+    jobs = workers(jobs, len(games))
     if jobs > 1 and len(games) >= POOL_THRESHOLD:
         # Imported before the workers fork, so that each one does not import (or compile) them again.
         import adjudicate.gcg
@@ -122,6 +124,13 @@ def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
             yield r
 
     yield from _with_progress(reports(), len(games), progress)
+
+
+def workers(jobs: int, games: int) -> int:
+    """The processes a batch uses for ``--jobs``: at most one per CPU this process may run on and
+    one per game (--jobs 100 started 100 processes on 2 cores)."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(jobs, cpus, games))
 
 
 class Interrupted(BaseException):
@@ -349,7 +358,8 @@ def rescore(
         "--check-words", help="Look every word up; list unchallenged phonies (information).")] = False,
     output: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv.")] = Format.table,
     json_: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to use.")] = 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=1, help="Processes to use (at most one per CPU and per game).")] = 1,
     set_: Annotated[Optional[list[str]], typer.Option(
         "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
     spelling: SpellingOption = None,
