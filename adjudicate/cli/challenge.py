@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.fastchallenge import run_challenge
 
 

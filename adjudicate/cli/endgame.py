@@ -6,7 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.cli.common import SpellingOption, emit_json, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError
 

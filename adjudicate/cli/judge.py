@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from adjudicate.challenge import VERDICTS, Ruling, TypedWord, judge_play
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError, LexiconError
 from adjudicate.judge import (

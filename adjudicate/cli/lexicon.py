@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
 from adjudicate.printable import printable
 

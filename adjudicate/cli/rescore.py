@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.cli.common import (
     EXIT_ERROR,
     EXIT_NO,

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicate.cli import app
+from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, SpellingOption, errors_exit_2, fail, read_input
 
 

@@ -1,0 +1,40 @@
+"""The root Typer app of ``adjudicate``: its settings, ``--version`` and the top-level help.
+
+Every command module registers its commands on :data:`app`; ``adjudicate.cli`` imports them all.
+This module imports no command module, so nothing in ``adjudicate.cli`` imports its own package
+back (no cycle).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from adjudicate import __version__
+
+app = typer.Typer(
+    name="adjudicate",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"adjudicate {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
+) -> None:
+    """Scrabble tournament adjudication: challenges, rescoring, end-game, clocks, lexicons.
+
+    Example: adjudicate challenge --rules fise CHARRO ÑANDÚ
+    """

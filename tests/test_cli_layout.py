@@ -1,0 +1,49 @@
+"""The layout of ``adjudicate.cli`` (issue 18): one module per command group, registered on the app
+of ``cli.root``, and no import cycle (no module of the package imports the package back)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+CLI = Path(__file__).resolve().parent.parent / "adjudicate" / "cli"
+#: What a command module may import from its own package: the app and the shared pieces.
+SHARED = {"adjudicate.cli.root", "adjudicate.cli.common", "adjudicate.cli.options"}
+
+
+def _imports(path: Path) -> set[str]:
+    """Every ``adjudicate.cli`` module ``path`` imports, at any depth (inside functions too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module == "adjudicate.cli":
+            found |= {f"adjudicate.cli.{alias.name}" for alias in node.names}  # (a submodule, or the package's own name)
+            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return {name for name in found if name == "adjudicate.cli" or name.startswith("adjudicate.cli.")}
+
+
+@pytest.mark.parametrize("path", sorted(p for p in CLI.glob("*.py") if p.name != "__init__.py"),
+                         ids=lambda p: p.name)
+def test_no_module_imports_the_package_back(path: Path) -> None:
+    """A command module imports the app from ``cli.root``, never ``adjudicate.cli`` (whose
+    ``__init__`` imports the command modules), nor another command module."""
+    assert _imports(path) <= SHARED, _imports(path) - SHARED
+
+
+def test_root_and_the_shared_modules_import_no_command_module() -> None:
+    for name in SHARED:
+        path = CLI / (name.rsplit(".", 1)[1] + ".py")
+        if path.exists():
+            assert _imports(path) <= SHARED - {name}, path.name
+
+
+def test_every_command_module_is_registered() -> None:
+    import adjudicate.cli
+
+    commands = {p.stem for p in CLI.glob("*.py")} - {"__init__", "root", "common", "options"}
+    assert all(hasattr(adjudicate.cli, name) for name in commands)
