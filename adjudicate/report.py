@@ -4,19 +4,36 @@
 computed totals, one :class:`EventResult` per event line, every :class:`Discrepancy` (a finding:
 the record disagrees with the rules) and every :class:`Info` (information that changes no score:
 unchallenged phonies, broken rack chains...). ``to_dict()`` is the JSON object of SPEC §1.3.
+
+Below the classes, the report written out. What is written is the report's dict, the shape that
+crosses process boundaries (``rescore --jobs`` workers send dicts): a :class:`GameReport`
+(``to_dict()``), a :class:`GameSummary` (:func:`summary`: what a batch's table and CSV show), or a
+:class:`GameError` (a file that could not be rescored). :func:`game_table` is one game's table,
+:func:`summary_table` a batch's, :func:`csv_lines` the CSV summary and :func:`json_array` the JSON
+array, game by game. Nothing here prints: text is returned, or yielded in pieces.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, Union, final
 
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
+from adjudicate.printable import printable
 from adjudicate.scoring import score_play
 from adjudicate.tiles import Alphabet, format_word
 
-__all__ = ["Discrepancy", "EventResult", "Info", "MissingLine", "PlayerResult", "RescoreReport"]
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+__all__ = [
+    "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",
+    "MissingLine",
+    "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
+    "csv_lines", "failed", "game_table", "json_array", "summary", "summary_table",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +65,8 @@ class Discrepancy:
     player: str | None = None
     missing: MissingLine | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {
+    def to_dict(self) -> DiscrepancyDict:
+        out: DiscrepancyDict = {
             "line": self.line,
             "kind": self.kind,
             "player": self.player,
@@ -195,7 +212,7 @@ class RescoreReport:
     def winner(self) -> str | None:
         return self.winners[0] if len(self.winners) == 1 else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameReport:
         return {
             "file": self.file,
             "ruleset": self.ruleset,
@@ -221,3 +238,221 @@ class RescoreReport:
             "winners": self.winners,
             "ok": self.ok,
         }
+
+
+# -- the report's dicts: one shape, documented ------------------------------------------------------
+
+
+class DiscrepancyDict(TypedDict):
+    """:meth:`Discrepancy.to_dict`."""
+
+    line: int
+    kind: Finding
+    player: str | None
+    recorded: Any
+    computed: Any
+    message: str
+    missing_line: NotRequired[dict[str, Any]]  # (a missing end-of-game line: MissingLine.to_dict)
+
+
+class PlayerDict(TypedDict):
+    """A player of :class:`GameReport`."""
+
+    nick: str
+    name: str
+    recorded_final: int | None
+    computed_final: int
+
+
+class GameSummary(TypedDict):
+    """A rescored game as a batch's table and CSV show it (:func:`summary`): what a ``--jobs``
+    worker sends for them, without formatting every play and sending it between processes."""
+
+    file: str
+    ruleset: str
+    ending: Ending | None
+    ok: bool
+    winners: list[str]
+    discrepancies: list[DiscrepancyDict]
+
+
+class GameReport(GameSummary):
+    """The whole report (:meth:`RescoreReport.to_dict`): the JSON object of SPEC §1.3. ``events``
+    are :meth:`EventResult.to_dict`, ``info`` :meth:`Info.to_dict`."""
+
+    ruleset_reason: str
+    lexicon: str | None
+    spelling: str | None
+    spelling_reason: str | None
+    checked_words_with: str | None
+    players: list[PlayerDict]
+    events: list[dict[str, Any]]
+    info: list[dict[str, Any]]
+    winner: str | None
+
+
+@final
+class GameError(TypedDict):
+    """A file that could not be rescored: its name (``<stdin>`` for ``-``) and why."""
+
+    file: str
+    error: str
+
+
+#: What rescoring one file gives: a report (or its summary), or an error.
+GameOutcome = Union[GameSummary, GameError]
+
+
+def failed(outcome: GameOutcome) -> TypeIs[GameError]:
+    """Whether ``outcome`` is a :class:`GameError`."""
+    return "error" in outcome
+
+
+def summary(report: RescoreReport) -> GameSummary:
+    """The :class:`GameSummary` of ``report`` (its events never formatted)."""
+    return {
+        "file": report.file, "ruleset": report.ruleset, "ending": report.ending,
+        "ok": report.ok, "winners": report.winners,
+        "discrepancies": [d.to_dict() for d in report.discrepancies],
+    }
+
+
+# -- written out: tables, CSV, JSON -----------------------------------------------------------------
+
+#: Characters of a table cell at most (a record's field can be megabytes): see :func:`cell`.
+CELL_WIDTH = 160
+
+_ENDINGS = {"went_out": "a player went out", "scoreless": "scoreless turns",
+            "passes": "passes", "time": "the time limit", None: "not finished"}
+
+
+def game_table(report: GameReport, show_args: str = "") -> str:
+    """One game as tables: the ruleset and why, the players' totals, how the game ended, every
+    discrepancy (or that every score agrees) and the information lines. A discrepancy on a play
+    ends with the `adjudicate show` command that explains it (``show_args``: the --rules/--set
+    the game was rescored with, as command-line text)."""
+    from tabulate import tabulate
+
+    lexicon, spelling, checked = (report["lexicon"], report["spelling_reason"],
+                                  report["checked_words_with"])
+    lines = [
+        f"{printable(report['file'])}: ruleset {report['ruleset']} ({printable(report['ruleset_reason'])})"
+        + (f", #lexicon {printable(lexicon)}" if lexicon else "")
+        + (f"; spelling: {printable(spelling)}" if spelling else "")
+        + (f"; words checked with {checked}" if checked else ""),
+    ]
+    players = [
+        [cell(p["nick"]), cell(p["name"]), p["recorded_final"], p["computed_final"],
+         "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]
+        for p in report["players"]
+    ]
+    lines.append(tabulate(players, headers=["player", "name", "recorded", "computed", ""]))
+    result = _ENDINGS.get(report["ending"], report["ending"])
+    if report["winners"]:
+        winner = printable(", ".join(report["winners"]))
+    else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
+        winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
+    lines.append(f"ended by: {result}; winner (computed): {winner}")
+    if report["discrepancies"]:
+        plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
+        # (`show` explains a play: not a missing end-of-game line reported at the last play.)
+        rows = [[d["line"], d["kind"], cell(d["recorded"]), cell(d["computed"]),
+                 cell(d["message"].split(": ", 1)[-1]),
+                 "" if d["kind"] in ("end_rack", "time_penalty") else
+                 _show_command(report["file"], d["line"], plays, show_args)]
+                for d in report["discrepancies"]]
+        headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
+        if not any(row[-1] for row in rows):
+            rows, headers = [row[:-1] for row in rows], headers[:-1]
+        lines.append("")
+        lines.append(tabulate(rows, headers=headers))
+    else:
+        lines.append("no discrepancies: every score agrees")
+    for item in report["info"]:
+        if item["kind"] == "phony" and item.get("challenged"):
+            lines.append(f"info: line {item['line']}: challenged and upheld, yet not in the "
+                         f"lexicon: {', '.join(item['words'])} (was another word list used?)")
+        elif item["kind"] == "phony":
+            lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
+                         f"{', '.join(item['words'])} (it stands under the rules)")
+        else:
+            lines.append(f"info: {printable(item['message'])}")
+    return "\n".join(lines)
+
+
+def cell(value: Any) -> str:
+    """A table cell's text, control characters escaped (``\\x1b``), cut to :data:`CELL_WIDTH`
+    characters with an ellipsis: a row stays that wide however long a record's field is (the full
+    text is in the JSON).
+
+    >>> cell(None), cell(7), len(cell("x" * 1000)), cell("x" * 1000)[-1]
+    ('', '7', 160, '…')
+    """
+    text = "" if value is None else printable(str(value))
+    return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "\u2026"
+
+
+def _show_command(file: str, line: int, plays: set[int], show_args: str) -> str:
+    """``adjudicate show FILE --line N`` for a discrepancy on a play (not for stdin)."""
+    if line not in plays or file == "<stdin>":
+        return ""
+    import shlex
+
+    return f"adjudicate show {shlex.quote(file)} --line {line}{show_args}"
+
+
+def summary_table(outcomes: Iterable[GameOutcome]) -> str:
+    """A batch as one table: a row per game (an error's row says ERROR and why)."""
+    from tabulate import tabulate
+
+    rows: list[list[Any]] = []
+    for r in outcomes:
+        if failed(r):
+            rows.append([cell(r["file"]), "", "", "ERROR", cell(r["error"])])
+            continue
+        first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
+        rows.append([cell(r["file"]), r["ruleset"], r["ending"] or "unfinished",
+                     len(r["discrepancies"]) or "ok", cell(first)])
+    return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
+
+
+def csv_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
+    """The CSV summary, the header first, then one line per game as it comes."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+
+    def line(row: list[Any]) -> str:
+        out.seek(0)
+        out.truncate()
+        writer.writerow([printable(str(value)) for value in row])
+        return out.getvalue()
+
+    yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
+                "first_kind", "first_message", "error"])
+    for r in outcomes:
+        if failed(r):
+            yield line([r["file"], "", "", "", "", "", "", "", r["error"]])
+            continue
+        d = r["discrepancies"][0] if r["discrepancies"] else None
+        yield line([r["file"], r["ruleset"], r["ending"] or "", r["ok"], len(r["discrepancies"]),
+                    d["line"] if d else "", d["kind"] if d else "", d["message"] if d else "", ""])
+
+
+def json_array(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
+    """``json.dumps(list(outcomes), ensure_ascii=False, indent=2)`` and a newline, byte for byte,
+    one game at a time (control characters escaped: :mod:`adjudicate.jsontext`).
+
+    Indenting each game's own dump by two spaces is exact: JSON escapes every newline in a string.
+    """
+    from adjudicate.jsontext import json_pieces
+
+    before = "[\n  "
+    for r in outcomes:
+        pieces = json_pieces(r, margin="  ")
+        yield before + next(pieces)
+        yield from pieces
+        before = ",\n  "
+    yield "[]\n" if before == "[\n  " else "\n]\n"

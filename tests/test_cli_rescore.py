@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate.cli import app
-from adjudicate.cli.rescore import POOL_THRESHOLD, _csv_lines, _json_array
+from adjudicate.cli.rescore import POOL_THRESHOLD
 
 GAMES = Path(__file__).parent / "data" / "games"
 CLEAN = sorted(str(p) for p in GAMES.glob("fx_*.gcg"))
@@ -105,26 +105,6 @@ def test_jobs_2_gives_the_same_output_as_one_process(tmp_path: Path, output: str
     assert one.exit_code == two.exit_code == 1
     assert two.stdout == one.stdout
     assert len(one.stdout.splitlines()) > len(files)
-
-
-@pytest.mark.parametrize("writer", [_json_array, _csv_lines])
-def test_a_batch_is_written_game_by_game(writer) -> None:  # type: ignore[no-untyped-def]
-    """Each game's text is out before the next game is replayed: memory stays flat for any batch."""
-    report = single_json(CLEAN[0])
-    replayed = []
-
-    def games():  # type: ignore[no-untyped-def]
-        for n in range(3):
-            replayed.append(n)
-            yield report
-
-    chunks = writer(games())
-    text = next(chunks)
-    if writer is _csv_lines:
-        assert text.startswith("file,") and replayed == []
-        text = next(chunks)
-    assert CLEAN[0] in text and replayed == [0]
-    assert "".join([text, *chunks]).count(CLEAN[0]) == 3 and replayed == [0, 1, 2]
 
 
 def test_a_missing_end_line_gets_no_show_command_for_the_play_it_is_reported_at(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicate.cli import app
-from adjudicate.cli.rescore import CELL_WIDTH
 from adjudicate.gcg import read_gcg
+from adjudicate.report import CELL_WIDTH
 from adjudicate.rescore import rescore_game
 
 GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"  # ends ">beto:  (EX) +9 609"

@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
 import typer
 
@@ -19,16 +19,16 @@ from adjudicate.cli.common import (
     EXIT_OK,
     SpellingOption,
     emit_json,
-    json_pieces,
     read_input,
 )
 from adjudicate.errors import AdjudicateError
 from adjudicate.printable import printable
 
+if TYPE_CHECKING:
+    from adjudicate.report import GameError, GameOutcome, GameReport
+
 # Below this many games a pool costs more than it saves: run in this process.
 POOL_THRESHOLD = 64
-# Characters of a table cell at most (a record's field can be megabytes): see _cell.
-CELL_WIDTH = 160
 
 
 class Format(str, enum.Enum):
@@ -38,16 +38,19 @@ class Format(str, enum.Enum):
 
 
 def rescore_one(
-    path: str, rules: Optional[str], overrides: dict[str, Any], lexicon_name: Optional[str],
+    path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
     check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
     full: bool = True,
-) -> dict[str, Any]:
-    """Rescore one file; a dict (the report, or ``{"file", "error"}``). Runs in worker processes.
+) -> GameOutcome:
+    """Rescore one file: its report as a dict (:class:`~adjudicate.report.GameReport`), or a
+    :class:`~adjudicate.report.GameError`. Runs in worker processes.
 
-    With ``full=False`` only the summary (no events): what a batch's table or CSV shows, without
-    formatting every play of every game and sending it between processes.
+    With ``full=False`` only the :class:`~adjudicate.report.GameSummary` (no events): what a
+    batch's table or CSV shows, without formatting every play of every game and sending it
+    between processes.
     """
     from adjudicate.gcg import read_gcg
+    from adjudicate.report import summary
     from adjudicate.rescore import choose_ruleset, rescore_game
     from adjudicate.rules import apply_overrides
 
@@ -69,13 +72,7 @@ def rescore_one(
                         f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
         report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon, spelling=spelling)
-        if full:
-            return report.to_dict()
-        return {
-            "file": report.file, "ruleset": report.ruleset, "ending": report.ending,
-            "ok": report.ok, "winners": report.winners,
-            "discrepancies": [d.to_dict() for d in report.discrepancies],
-        }
+        return report.to_dict() if full else summary(report)
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
     except OSError as err:
@@ -94,8 +91,13 @@ def _lexicon(name: str) -> Any:
     return _LEXICONS[name]
 
 
-def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
-             stdin: Optional[bytes], full: bool) -> Iterator[dict[str, Any]]:
+#: What :func:`rescore_one` is given for every game of a batch: rules, overrides, lexicon name,
+#: check_words, spelling.
+_Args = tuple[Optional[str], dict[str, object], Optional[str], bool, Optional[str]]
+
+
+def _run_all(games: list[str], jobs: int, args: _Args, progress: bool,
+             stdin: Optional[bytes], full: bool) -> Iterator[GameOutcome]:
     """Each game's report, in the order given, as it is ready (nothing is kept here: a batch's
     JSON is written game by game, in bounded memory). With ``jobs`` > 1 and enough games, forked
     workers compute them (:func:`adjudicate.forked.imap`): leaving early kills them all, and a
@@ -111,17 +113,19 @@ def _run_all(games: list[str], jobs: int, args: tuple[Any, ...], progress: bool,
     else:
         jobs = 1
 
-    def one(index: int) -> dict[str, Any]:
+    def one(index: int) -> GameOutcome:
         game = games[index]
         return rescore_one(game, *args, data=stdin if game == "-" else None, full=full)
 
-    def reports() -> Iterator[dict[str, Any]]:
+    def reports() -> Iterator[GameOutcome]:
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
             if isinstance(r, WorkerDied):
                 name = "<stdin>" if games[index] == "-" else games[index]
-                r = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
-            yield r
+                died: GameError = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
+                yield died
+            else:
+                yield r
 
     yield from _with_progress(reports(), len(games), progress)
 
@@ -177,19 +181,26 @@ class _Progress:
         self.signum: Optional[int] = None
 
 
-def _until_signal(reports: Iterable[dict[str, Any]], seen: _Progress) -> Iterator[dict[str, Any]]:
+def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[GameOutcome]:
     """The reports as they come, until a signal (:class:`Interrupted`) stops the batch. Each one
     is handed out with the signals blocked, so what is written of it is written whole; a signal
     then arrives when the next game is asked for, and ends the iteration there: the caller
-    closes its output as if the batch had ended (the JSON array closed, whole CSV rows)."""
+    closes its output as if the batch had ended (the JSON array closed, whole CSV rows).
+
+    ``seen`` keeps the exit code: 2 if any file could not be rescored, else 1 if any game has a
+    discrepancy, else 0."""
+    from adjudicate.report import failed
+
     try:
-        for r in reports:
+        for r in outcomes:
             signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # (one come before: raised here)
             yield r
             seen.count += 1  # written whole
-            seen.code = max(seen.code, _exit_code([r]))
-            if "error" in r:
+            if failed(r):
+                seen.code = EXIT_ERROR
                 seen.errors.append(r["error"])
+            elif r["discrepancies"]:
+                seen.code = max(seen.code, EXIT_NO)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
     except Interrupted as stop:
         seen.signum = stop.signum
@@ -207,144 +218,13 @@ def _finish(seen: _Progress, total: int) -> int:
     return 128 + seen.signum
 
 
-def _with_progress(results: Iterable[dict[str, Any]], total: int,
-                   progress: bool) -> Iterator[dict[str, Any]]:
+def _with_progress(results: Iterable[GameOutcome], total: int,
+                   progress: bool) -> Iterator[GameOutcome]:
     if not progress:
         yield from results
         return
     with typer.progressbar(results, length=total, label="rescoring", file=sys.stderr) as bar:
         yield from bar
-
-
-def _exit_code(reports: list[dict[str, Any]]) -> int:
-    if any("error" in r for r in reports):
-        return EXIT_ERROR
-    if any(r["discrepancies"] for r in reports):
-        return EXIT_NO
-    return EXIT_OK
-
-
-def _render_one(report: dict[str, Any], show_args: str = "") -> str:
-    """One game as tables. A discrepancy on a play ends with the `adjudicate show` command that
-    explains it (``show_args``: the --rules/--set the game was rescored with)."""
-    from tabulate import tabulate
-
-    lines = [
-        f"{printable(report['file'])}: ruleset {report['ruleset']} ({printable(report['ruleset_reason'])})"
-        + (f", #lexicon {printable(report['lexicon'])}" if report.get("lexicon") else "")
-        + (f"; spelling: {printable(report['spelling_reason'])}" if report.get("spelling_reason") else "")
-        + (f"; words checked with {report['checked_words_with']}"
-           if report.get("checked_words_with") else ""),
-    ]
-    players = [
-        [_cell(p["nick"]), _cell(p["name"]), p["recorded_final"], p["computed_final"],
-         "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]
-        for p in report["players"]
-    ]
-    lines.append(tabulate(players, headers=["player", "name", "recorded", "computed", ""]))
-    ending = {"went_out": "a player went out", "scoreless": "scoreless turns",
-              "passes": "passes", "time": "the time limit", None: "not finished"}
-    result = ending.get(report["ending"], report["ending"])
-    if report["winners"]:
-        winner = printable(", ".join(report["winners"]))
-    else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
-        winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
-    lines.append(f"ended by: {result}; winner (computed): {winner}")
-    if report["discrepancies"]:
-        plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
-        # (`show` explains a play: not a missing end-of-game line reported at the last play.)
-        rows = [[d["line"], d["kind"], _cell(d["recorded"]), _cell(d["computed"]),
-                 _cell(d["message"].split(": ", 1)[-1]),
-                 "" if d["kind"] in ("end_rack", "time_penalty") else
-                 _show_command(report["file"], d["line"], plays, show_args)]
-                for d in report["discrepancies"]]
-        headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
-        if not any(row[-1] for row in rows):
-            rows, headers = [row[:-1] for row in rows], headers[:-1]
-        lines.append("")
-        lines.append(tabulate(rows, headers=headers))
-    else:
-        lines.append("no discrepancies: every score agrees")
-    for item in report["info"]:
-        if item["kind"] == "phony" and item.get("challenged"):
-            lines.append(f"info: line {item['line']}: challenged and upheld, yet not in the "
-                         f"lexicon: {', '.join(item['words'])} (was another word list used?)")
-        elif item["kind"] == "phony":
-            lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
-                         f"{', '.join(item['words'])} (it stands under the rules)")
-        else:
-            lines.append(f"info: {printable(item['message'])}")
-    return "\n".join(lines)
-
-
-def _cell(value: Any) -> str:
-    """A table cell's text, control characters escaped (``\\x1b``), cut to CELL_WIDTH characters
-    with an ellipsis: a row stays that wide however long a record's field is (the full text is in
-    --format json)."""
-    text = "" if value is None else printable(str(value))
-    return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "\u2026"
-
-
-def _show_command(file: str, line: int, plays: set[int], show_args: str) -> str:
-    """``adjudicate show FILE --line N`` for a discrepancy on a play (not for stdin)."""
-    if line not in plays or file == "<stdin>":
-        return ""
-    import shlex
-
-    return f"adjudicate show {shlex.quote(file)} --line {line}{show_args}"
-
-
-def _render_many(reports: list[dict[str, Any]]) -> str:
-    from tabulate import tabulate
-
-    rows = []
-    for r in reports:
-        if "error" in r:
-            rows.append([_cell(r["file"]), "", "", "ERROR", _cell(r["error"])])
-            continue
-        first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
-        rows.append([_cell(r["file"]), r["ruleset"], r["ending"] or "unfinished",
-                     len(r["discrepancies"]) or "ok", _cell(first)])
-    return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
-
-
-def _csv_lines(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
-    """The CSV summary, one line per game as it comes (the header first)."""
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-
-    def line(row: list[Any]) -> str:
-        out.seek(0)
-        out.truncate()
-        writer.writerow([printable(str(cell)) for cell in row])
-        return out.getvalue()
-
-    yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
-                "first_kind", "first_message", "error"])
-    for r in reports:
-        if "error" in r:
-            yield line([r["file"], "", "", "", "", "", "", "", r["error"]])
-            continue
-        d = r["discrepancies"][0] if r["discrepancies"] else None
-        yield line([r["file"], r["ruleset"], r["ending"] or "", r["ok"], len(r["discrepancies"]),
-                    d["line"] if d else "", d["kind"] if d else "", d["message"] if d else "", ""])
-
-
-def _json_array(reports: Iterable[dict[str, Any]]) -> Iterator[str]:
-    """``json.dumps(list(reports), indent=2)`` and a newline, byte for byte, one game at a time.
-
-    Indenting each game's own dump by two spaces is exact: JSON escapes every newline in a string.
-    """
-    before = "[\n  "
-    for r in reports:
-        pieces = json_pieces(r, margin="  ")
-        yield before + next(pieces)
-        yield from pieces
-        before = ",\n  "
-    yield "[]\n" if before == "[\n  " else "\n]\n"
 
 
 @app.command()
@@ -398,30 +278,35 @@ def rescore(
     full = output is Format.json or len(games) == 1
     seen = _Progress()
     with _stoppable():
-        reports = _until_signal(
+        outcomes = _until_signal(
             _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None),
                      progress, stdin, full), seen)
         if streamed:
             # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
             # of text, and holding every report first took 930 MB of memory (31 MB now).
-            for chunk in (_json_array if output is Format.json else _csv_lines)(reports):
+            from adjudicate.report import csv_lines, json_array
+
+            for chunk in (json_array if output is Format.json else csv_lines)(outcomes):
                 typer.echo(chunk, nl=False)
             raise typer.Exit(_finish(seen, len(games)))
-        reports = list(reports)
-        if not reports:  # stopped before the first game was done: nothing to show
+        done = list(outcomes)
+        if not done:  # stopped before the first game was done: nothing to show
             raise typer.Exit(_finish(seen, len(games)))
+        from adjudicate.report import csv_lines, failed, game_table, summary_table
+
         if output is Format.json:
-            emit_json(reports[0])
+            emit_json(done[0])
         elif output is Format.csv:
-            typer.echo("".join(_csv_lines(reports)), nl=False)
+            typer.echo("".join(csv_lines(done)), nl=False)
         elif len(games) == 1:
-            if "error" not in reports[0]:
+            if not failed(done[0]):
                 import shlex
 
                 show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
                     f" --set {shlex.quote(item)}" for item in set_ or []) + (
                     f" --spelling {spelling.value}" if spelling else "")
-                typer.echo(_render_one(reports[0], show_args))
+                # (one game: rescored in full, so its whole report)
+                typer.echo(game_table(cast("GameReport", done[0]), show_args))
         else:
-            typer.echo(_render_many(reports))
+            typer.echo(summary_table(done))
         raise typer.Exit(_finish(seen, len(games)))

@@ -1,0 +1,115 @@
+"""A rescoring report written out (``adjudicate.report``): one game's table, a batch's table, CSV
+and the JSON array, from the report's dicts (what ``rescore --jobs`` workers send)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicate.gcg import read_gcg
+from adjudicate.report import (
+    CELL_WIDTH,
+    GameError,
+    GameOutcome,
+    GameReport,
+    cell,
+    csv_lines,
+    failed,
+    game_table,
+    json_array,
+    summary,
+    summary_table,
+)
+from adjudicate.rescore import rescore_game
+
+GAMES = Path(__file__).parent / "data" / "games"
+CLEAN = GAMES / "fx_naspa_scoreless.gcg"
+BROKEN = GAMES / "gcg_bom_crlf.gcg"  # its first play misses the centre square: illegal_play, line 3
+ERROR: GameError = {"file": "garbage.gcg", "error": "garbage.gcg: line 1: not a game record"}
+
+
+def report(path: Path, name: str | None = None) -> GameReport:
+    return rescore_game(read_gcg(path.read_bytes(), name=name or str(path))).to_dict()
+
+
+def test_the_summary_is_the_reports_own_values() -> None:
+    whole = rescore_game(read_gcg(BROKEN.read_bytes(), name=str(BROKEN)))
+    short = summary(whole)
+    full: dict[str, Any] = dict(whole.to_dict())
+    assert short == {key: full[key] for key in short}
+    assert list(short) == ["file", "ruleset", "ending", "ok", "winners", "discrepancies"]
+    assert not failed(short) and failed(ERROR)
+
+
+def test_one_clean_game() -> None:
+    text = game_table(report(CLEAN))
+    assert text.startswith(f"{CLEAN}: ruleset naspa (")
+    assert "no discrepancies: every score agrees" in text
+    assert "explained by" not in text
+
+
+def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given() -> None:
+    text = game_table(report(BROKEN), " --rules naspa")
+    row = next(line for line in text.splitlines() if line.lstrip().startswith("3 "))
+    assert "illegal_play" in row
+    assert row.endswith(f"adjudicate show {BROKEN} --line 3 --rules naspa")
+    # stdin cannot be shown again: no command, and no column for it
+    assert "adjudicate show" not in game_table(report(BROKEN, "<stdin>"))
+
+
+def test_a_batch_table_has_a_row_per_game_and_an_error_row() -> None:
+    lines = summary_table([report(CLEAN), ERROR, summary(rescore_game(read_gcg(BROKEN.read_bytes(),
+                                                                               name="b.gcg")))])
+    assert lines.splitlines()[0].split() == ["file", "ruleset", "ending", "discrepancies", "first"]
+    rows = lines.splitlines()[2:]
+    assert rows[0].split()[3] == "ok"
+    assert rows[1].split()[:2] == ["garbage.gcg", "ERROR"]
+    assert rows[2].split()[0] == "b.gcg" and "cover the centre square H8" in rows[2]
+
+
+def test_csv_one_line_per_game_the_header_first() -> None:
+    rows = list(csv.DictReader(io.StringIO("".join(csv_lines([report(CLEAN), ERROR, report(BROKEN)])))))
+    assert [r["file"] for r in rows] == [str(CLEAN), "garbage.gcg", str(BROKEN)]
+    assert [r["ok"] for r in rows] == ["True", "", "False"]
+    assert rows[1]["error"] == ERROR["error"]
+    assert (rows[2]["first_line"], rows[2]["first_kind"]) == ("3", "illegal_play")
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_the_json_array_is_json_dumps_byte_for_byte(count: int) -> None:
+    outcomes: list[GameOutcome] = [report(CLEAN), ERROR, report(BROKEN)][:count]
+    expected = json.dumps(outcomes, ensure_ascii=False, indent=2) + "\n"
+    assert "".join(json_array(outcomes)) == expected
+
+
+@pytest.mark.parametrize("writer", [json_array, csv_lines])
+def test_a_batch_is_written_game_by_game(writer: Any) -> None:
+    """Each game's text is out before the next game is replayed: memory stays flat for any batch."""
+    one = report(CLEAN)
+    replayed = []
+
+    def games() -> Iterator[GameReport]:
+        for n in range(3):
+            replayed.append(n)
+            yield one
+
+    chunks = writer(games())
+    text = next(chunks)
+    if writer is csv_lines:
+        assert text.startswith("file,") and replayed == []
+        text = next(chunks)
+    assert str(CLEAN) in text and replayed == [0]
+    assert "".join([text, *chunks]).count(str(CLEAN)) == 3 and replayed == [0, 1, 2]
+
+
+def test_a_cell_is_cut_with_an_ellipsis_and_escaped() -> None:
+    assert cell("x" * CELL_WIDTH) == "x" * CELL_WIDTH
+    cut = cell("x" * (CELL_WIDTH + 1))
+    assert len(cut) == CELL_WIDTH and cut.endswith("\u2026")
+    assert cell("do\x1bug") == "do\\x1bug" and cell(None) == "" and cell(12) == "12"
