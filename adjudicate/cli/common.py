@@ -1,4 +1,5 @@
-"""Helpers shared by the CLI modules: errors to exit codes, stdin as ``-``, JSON output."""
+"""Helpers shared by the CLI modules: errors to exit codes, stdin as ``-``, game records read,
+--rules/--set checked before any work, JSON output."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
 from adjudicate.errors import AdjudicateError, GcgError
 from adjudicate.printable import printable
 from adjudicate.readfile import open_regular
+
+if TYPE_CHECKING:
+    from adjudicate.gcg import GameRecord
 
 EXIT_OK, EXIT_NO, EXIT_ERROR, EXIT_BUG = 0, 1, 2, 3
 
@@ -49,6 +53,37 @@ def errors_exit_2() -> Iterator[None]:
         fail(str(err))
     except OSError as err:
         fail(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
+
+
+def rule_options(rules: str | None, settings: list[str] | None, *,
+                 lexicon: str | None = None) -> dict[str, object]:
+    """``--rules``, ``--lexicon`` and ``--set`` checked before any work, so that a usage error is
+    exit 2 before any file is read: an unknown or empty ruleset (an empty one is never the
+    record's), an empty lexicon name (never the default), then the overrides. Returns the
+    overrides, typed (:func:`adjudicate.rules.parse_overrides`). Errors: AdjudicateError, for
+    :func:`errors_exit_2`."""
+    from adjudicate.rules import find_ruleset, parse_overrides
+
+    if rules is not None:
+        find_ruleset(rules)
+    if lexicon == "":
+        from adjudicate.lexicon import open_lexicon
+
+        open_lexicon(lexicon)  # (the error: an empty name is never the default)
+    return parse_overrides(settings or [])
+
+
+def record_name(path: str) -> str:
+    """How reports and messages name the game record at ``path``: ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path
+
+
+def read_record(path: str, data: bytes | None = None) -> GameRecord:
+    """The game record at ``path`` (``-``: stdin), or in ``data`` already read from it, named by
+    :func:`record_name`. Errors: GcgError, OSError, for :func:`errors_exit_2`."""
+    from adjudicate.gcg import read_gcg
+
+    return read_gcg(read_input(path) if data is None else data, name=record_name(path))
 
 
 def read_input(path: str, limit: int | None = None) -> bytes:

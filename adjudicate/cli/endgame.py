@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import SpellingOption, emit_json, errors_exit_2, fail
+from adjudicate.cli.common import SpellingOption, emit_json, errors_exit_2, fail, rule_options
 from adjudicate.errors import AdjudicateError
+
+if TYPE_CHECKING:
+    from adjudicate.rules import Ruleset
 
 SET_HELP = "Override a rule parameter for this tournament, e.g. --set outplay=international (repeatable)."
 RULES_HELP = "naspa, wespa, fise or catalan (alias matam)."
 
 
-def _ruleset(rules: str, settings: list[str]):  # -> Ruleset
-    from adjudicate.rules import apply_overrides, find_ruleset, parse_overrides
+def _ruleset(rules: str, settings: list[str]) -> Ruleset:
+    """--rules with the --set overrides applied (checked in that order)."""
+    from adjudicate.game import pick_ruleset
 
-    return apply_overrides(find_ruleset(rules), parse_overrides(settings))
+    return pick_ruleset(rules, rule_options(rules, settings))[0]
 
 
 def _split_player(item: str, what: str) -> tuple[str, str]:

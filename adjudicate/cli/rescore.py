@@ -19,7 +19,11 @@ from adjudicate.cli.common import (
     EXIT_OK,
     SpellingOption,
     emit_json,
+    errors_exit_2,
     read_input,
+    read_record,
+    record_name,
+    rule_options,
 )
 from adjudicate.errors import AdjudicateError
 from adjudicate.printable import printable
@@ -49,20 +53,14 @@ def rescore_one(
     batch's table or CSV shows, without formatting every play of every game and sending it
     between processes.
     """
-    from adjudicate.gcg import read_gcg
+    from adjudicate.game import setup_game
     from adjudicate.report import summary
-    from adjudicate.rescore import choose_ruleset, rescore_game
-    from adjudicate.rules import apply_overrides
+    from adjudicate.rescore import rescore_game
 
-    name = "<stdin>" if path == "-" else path
+    name = record_name(path)
     try:
-        if data is None:
-            data = read_input(path)
-        record = read_gcg(data, name=name)
-        ruleset, reason = choose_ruleset(record, rules)
-        if overrides:
-            ruleset = apply_overrides(ruleset, overrides)
-            reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        game = setup_game(read_record(path, data), rules=rules, overrides=overrides, spelling=spelling)
+        ruleset, reason = game.ruleset, game.reason
         lexicon = None
         if check_words:
             lexicon = _lexicon(ruleset.default_lexicon if lexicon_name is None else lexicon_name)
@@ -71,7 +69,8 @@ def rescore_one(
                 return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
                         f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
-        report = rescore_game(record, ruleset, reason=reason, lexicon=lexicon, spelling=spelling)
+        report = rescore_game(game.record, ruleset, reason=reason, lexicon=lexicon,
+                              spelling=game.spelling)
         return report.to_dict() if full else summary(report)
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
@@ -107,9 +106,8 @@ def _run_all(games: list[str], jobs: int, args: _Args, progress: bool,
     jobs = workers(jobs, len(games))
     if jobs > 1 and len(games) >= POOL_THRESHOLD:
         # Imported before the workers fork, so that each one does not import (or compile) them again.
-        import adjudicate.gcg
-        import adjudicate.rescore
-        import adjudicate.rules  # noqa: F401
+        import adjudicate.game
+        import adjudicate.rescore  # noqa: F401
     else:
         jobs = 1
 
@@ -121,7 +119,7 @@ def _run_all(games: list[str], jobs: int, args: _Args, progress: bool,
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
             if isinstance(r, WorkerDied):
-                name = "<stdin>" if games[index] == "-" else games[index]
+                name = record_name(games[index])
                 died: GameError = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
                 yield died
             else:
@@ -255,20 +253,11 @@ def rescore(
 
     Example: adjudicate rescore --rules fise --format json games/*.gcg --jobs 2
     """
-    from adjudicate.cli.common import errors_exit_2
-    from adjudicate.rules import find_ruleset, parse_overrides
-
     if json_:
         output = Format.json
 
     with errors_exit_2():
-        if rules is not None:  # an unknown (or empty) ruleset is a usage error, before any file
-            find_ruleset(rules)
-        if lexicon == "":
-            from adjudicate.lexicon import open_lexicon
-
-            open_lexicon(lexicon)  # (the error: an empty name is never the default)
-        overrides = parse_overrides(set_ or [])
+        overrides = rule_options(rules, set_, lexicon=lexicon)
     with errors_exit_2():
         stdin = read_input("-") if "-" in games else None
     streamed = len(games) > 1 and output is not Format.table

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import EXIT_ERROR, SpellingOption, errors_exit_2, fail, read_input
+from adjudicate.cli.common import EXIT_ERROR, SpellingOption, errors_exit_2, fail, read_record, rule_options
 
 
 class Format(str, enum.Enum):
@@ -61,9 +61,7 @@ def show(
 
     Example: adjudicate show round7.gcg --turn 9 --format html -o turn9.html
     """
-    from adjudicate.gcg import read_gcg
-    from adjudicate.rescore import choose_ruleset
-    from adjudicate.rules import apply_overrides, parse_overrides
+    from adjudicate.game import setup_game
     from adjudicate.show import find_event, render_html, render_svg, render_text, show_event
 
     if turn is not None and line is not None:
@@ -78,20 +76,12 @@ def show(
         with errors_exit_2():
             output_target(output)  # a device, a FIFO, a directory: refused before any work
     with errors_exit_2():
-        if rules is not None:  # an empty --rules too: never the record's own
-            from adjudicate.rules import find_ruleset
-
-            find_ruleset(rules)
-        overrides = parse_overrides(set_ or [])
-        name = "<stdin>" if game == "-" else game
-        record = read_gcg(read_input(game), name=name)
+        overrides = rule_options(rules, set_)
+        record = read_record(game)
         event = find_event(record, turn=turn, line=line)
-        ruleset, reason = choose_ruleset(record, rules)
-        if overrides:
-            ruleset = apply_overrides(ruleset, overrides)
-            reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
-        shown = show_event(record, event, ruleset, reason=reason,
+        setup = setup_game(record, rules=rules, overrides=overrides,
                            spelling=spelling.value if spelling else None)
+        shown = show_event(record, event, setup.ruleset, reason=setup.reason, spelling=setup.spelling)
     if output_format is Format.svg:
         text = render_svg(shown)
     elif output_format is Format.html:

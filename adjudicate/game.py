@@ -1,0 +1,74 @@
+"""A game record set up for adjudication: the ruleset it is adjudicated under, and why, and how
+its Spanish tiles are read. One home for what ``rescore`` and ``show`` (and any other reader of a
+record) do before the replay: pick the ruleset (``--rules``, else what the record implies, else
+naspa: :func:`~adjudicate.rules.choose_ruleset`), apply a tournament's ``--set`` overrides, and
+carry the ``--spelling`` asked for (:func:`~adjudicate.replay.choose_spelling` decides with it).
+
+>>> from adjudicate.gcg import read_gcg
+>>> record = read_gcg(b"#lexicon FILE2017\\n#player1 ana Ana\\n#player2 beto Beto\\n")
+>>> game = setup_game(record, overrides={"exchange_min_bag": 1})
+>>> game.ruleset.name, game.ruleset.exchange_min_bag, game.reason
+('fise', 1, '#lexicon FILE2017 with exchange_min_bag=1')
+>>> pick_ruleset("MaTaM")[1]
+'--rules MaTaM'
+"""
+
+from __future__ import annotations
+
+from adjudicate.rules import apply_overrides, choose_ruleset, find_ruleset
+
+TYPE_CHECKING = False  # (typing is not imported to run, nor gcg: `endgame` and `clock` read no record)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from adjudicate.gcg import GameRecord
+    from adjudicate.rules import Ruleset
+
+__all__ = ["GameSetup", "pick_ruleset", "setup_game"]
+
+
+class GameSetup:
+    """A record, the ruleset it is adjudicated under and why (``reason``, as reports show it), and
+    the spelling asked for (``bracketed``, ``plain``, ``quackle``; None: what the record shows).
+
+    (A plain class, as in :mod:`adjudicate.rules`: a dataclass costs a millisecond of start-up.)
+    """
+
+    __slots__ = ("record", "ruleset", "reason", "spelling")
+
+    def __init__(self, record: GameRecord, ruleset: Ruleset, reason: str,
+                 spelling: str | None = None) -> None:
+        self.record, self.ruleset, self.reason, self.spelling = record, ruleset, reason, spelling
+
+    def __repr__(self) -> str:
+        return (f"GameSetup({self.record.name!r}, {self.ruleset!r}, reason={self.reason!r}, "
+                f"spelling={self.spelling!r})")
+
+
+def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | None = None, *,
+                 record: GameRecord | None = None) -> tuple[Ruleset, str]:
+    """The ruleset and why: ``rules`` (a name or alias, any case), else the one ``record``
+    implies, else naspa; then ``overrides`` (typed, from :func:`~adjudicate.rules.parse_overrides`),
+    which the reason lists.
+
+    :raises RulesError: an unknown ruleset (an empty name too: never the record's), an override
+        the ruleset cannot take.
+    """
+    if record is not None and rules != "":
+        ruleset, reason = choose_ruleset(record, rules)
+    else:
+        ruleset = find_ruleset("naspa" if rules is None else rules)
+        reason = f"--rules {rules}" if rules is not None else "the default"
+    if overrides:
+        ruleset = apply_overrides(ruleset, dict(overrides))
+        reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+    return ruleset, reason
+
+
+def setup_game(record: GameRecord, *, rules: str | None = None,
+               overrides: Mapping[str, object] | None = None,
+               spelling: str | None = None) -> GameSetup:
+    """``record`` set up for adjudication (see :func:`pick_ruleset`): what
+    :func:`~adjudicate.rescore.rescore_game` and :func:`~adjudicate.show.show_event` take."""
+    ruleset, reason = pick_ruleset(rules, overrides, record=record)
+    return GameSetup(record, ruleset, reason, spelling)
