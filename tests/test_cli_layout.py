@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,3 +48,41 @@ def test_every_command_module_is_registered() -> None:
 
     commands = {p.stem for p in CLI.glob("*.py")} - {"__init__", "root", "common", "options"}
     assert all(hasattr(adjudicate.cli, name) for name in commands)
+
+
+def _params() -> dict[str, list[tuple[str, Any]]]:
+    """Every option of every command, by its long name: (command path, click parameter)."""
+    import typer.main
+
+    import adjudicate.cli
+
+    found: dict[str, list[tuple[str, Any]]] = {}
+
+    def walk(command: Any, path: str) -> None:
+        for param in command.params:
+            for opt in param.opts:
+                if opt.startswith("--"):
+                    found.setdefault(opt, []).append((path, param))
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, f"{path} {name}".strip())
+
+    walk(typer.main.get_command(adjudicate.cli.app), "")
+    return found
+
+
+@pytest.mark.parametrize("option", ["--rules", "--lexicon", "--set", "--json", "--spelling"])
+def test_a_shared_option_has_one_definition(option: str) -> None:
+    """One help text, one metavar and one type wherever the option is (cli/options.py)."""
+    uses = _params()[option]
+    assert len(uses) >= 2, uses
+    assert len({(p.help, p.metavar, p.multiple, p.is_flag, str(p.type)) for _, p in uses}) == 1, [
+        (path, p.help) for path, p in uses]
+
+
+def test_rules_lists_the_rulesets_and_is_required_only_where_it_must_be() -> None:
+    from adjudicate.rules import ruleset_names
+
+    uses = dict(_params()["--rules"])
+    assert sorted(uses) == ["challenge", "clock", "endgame", "judge", "rescore", "show"]
+    assert all(ruleset_names() in p.help for p in uses.values())
+    assert {path for path, p in uses.items() if p.required} == {"clock", "endgame"}

@@ -6,10 +6,11 @@ it serves ``-h`` and the usage errors, and runs the same code.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
+from adjudicate.cli.options import JsonOption, LexiconOption, RulesOption
 from adjudicate.cli.root import app
 from adjudicate.fastchallenge import run_challenge
 
@@ -17,15 +18,10 @@ from adjudicate.fastchallenge import run_challenge
 @app.command()
 def challenge(
     words: Annotated[list[str], typer.Argument(help="The words the play forms, as spelled.")],
-    rules: Annotated[
-        Optional[str],
-        typer.Option("--rules", "-r", help="naspa, wespa, fise or catalan: tile set and default lexicon."),
-    ] = None,
-    lexicon: Annotated[
-        Optional[str], typer.Option("--lexicon", "-l", help="Lexicon id or directory (overrides the default).")
-    ] = None,
+    rules: RulesOption = None,
+    lexicon: LexiconOption = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="For directors: a line per word.")] = False,
-    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_: JsonOption = False,
 ) -> None:
     """Judge a challenged play: ACCEPTABLE only if every word is in the lexicon.
 

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import enum
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -20,21 +19,6 @@ if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
 
 EXIT_OK, EXIT_NO, EXIT_ERROR, EXIT_BUG = 0, 1, 2, 3
-
-
-class Spelling(str, enum.Enum):
-    """``--spelling``: how a record (or a typed rack) writes Spanish CH LL RR (tiles.SPELLINGS)."""
-
-    bracketed = "bracketed"
-    plain = "plain"
-    quackle = "quackle"
-
-
-# The --spelling option of every command that reads Spanish tiles from a record or a typed rack.
-SpellingOption = Annotated[Optional[Spelling], typer.Option(
-    "--spelling", help="How Spanish CH LL RR are written: bracketed ([LL] is the tile, LL two L "
-    "tiles), plain (LL is the tile) or quackle (lowercase ll is the tile). Default for a game "
-    "record: what the record shows (the report says which).")]
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import SpellingOption, emit_json, errors_exit_2, fail, rule_options
+from adjudicate.cli.common import emit_json, errors_exit_2, fail, rule_options
+from adjudicate.cli.options import JsonOption, RequiredRulesOption, SetOption, SpellingOption
 from adjudicate.errors import AdjudicateError
 
 if TYPE_CHECKING:
     from adjudicate.rules import Ruleset
 
-SET_HELP = "Override a rule parameter for this tournament, e.g. --set outplay=international (repeatable)."
-RULES_HELP = "naspa, wespa, fise or catalan (alias matam)."
 
-
-def _ruleset(rules: str, settings: list[str]) -> Ruleset:
+def _ruleset(rules: str, settings: list[str] | None) -> Ruleset:
     """--rules with the --set overrides applied (checked in that order)."""
     from adjudicate.game import pick_ruleset
 
@@ -83,7 +81,7 @@ def endgame(
     players: Annotated[
         list[str], typer.Argument(metavar="PLAYER=SCORE[:RACK]...", help="Scores before adjustment; RACK = unplayed tiles (? for a blank).")
     ],
-    rules: Annotated[str, typer.Option("--rules", "-r", metavar="RULES", help=RULES_HELP)],
+    rules: RequiredRulesOption,
     went_out: Annotated[
         Optional[str], typer.Option("--went-out", metavar="PLAYER", help="The player who played out.")
     ] = None,
@@ -91,8 +89,8 @@ def endgame(
         Optional[str],
         typer.Option("--ended", metavar="passes|scoreless|blocked|time", help="How the game ended when nobody went out."),
     ] = None,
-    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    settings: Annotated[list[str], typer.Option("--set", metavar="KEY=VALUE", help=SET_HELP)] = [],  # noqa: B006
+    json_: JsonOption = False,
+    settings: SetOption = None,
     spelling: SpellingOption = None,
 ) -> None:
     """End-of-game rack adjustment: unplayed tiles in, adjustments and final scores out.
@@ -180,12 +178,12 @@ def clock(
             "with --allotted, the time used (28:20). A player without @CLOCK had time left.",
         ),
     ],
-    rules: Annotated[str, typer.Option("--rules", "-r", metavar="RULES", help=RULES_HELP)],
+    rules: RequiredRulesOption,
     allotted: Annotated[
         Optional[str], typer.Option("--allotted", metavar="MM:SS", help="Time per player, for unsigned CLOCK (time used).")
     ] = None,
-    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    settings: Annotated[list[str], typer.Option("--set", metavar="KEY=VALUE", help=SET_HELP)] = [],  # noqa: B006
+    json_: JsonOption = False,
+    settings: SetOption = None,
 ) -> None:
     """Clock penalties: 10 points per started minute over (-00:01 to -01:00 = 10, -01:01 = 20).
 

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from adjudicate.challenge import VERDICTS, Ruling, TypedWord, judge_play
+from adjudicate.cli.options import LexiconOption, RulesOption
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError, LexiconError
@@ -46,22 +47,8 @@ ENV = "ADJUDICATE_JUDGE_"
 
 @app.command()
 def judge(
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            "-r",
-            metavar="RULES",
-            help="naspa, wespa, fise or catalan (alias matam), any case: picks the tiles, lexicon "
-            "and language [default: naspa].",
-        ),
-    ] = None,
-    lexicon: Annotated[
-        str | None,
-        typer.Option(
-            "--lexicon", "-l", metavar="LEXICON", help="Lexicon id or path (default: the ruleset's)."
-        ),
-    ] = None,
+    rules: RulesOption = None,
+    lexicon: LexiconOption = None,
     log: Annotated[
         str | None,
         typer.Option(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import os
 import signal
 import sys
@@ -12,12 +11,20 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
 import typer
 
+from adjudicate.cli.options import (
+    JsonOption,
+    LexiconOption,
+    ReportFormat,
+    ReportFormatOption,
+    RulesOption,
+    SetOption,
+    SpellingOption,
+)
 from adjudicate.cli.root import app
 from adjudicate.cli.common import (
     EXIT_ERROR,
     EXIT_NO,
     EXIT_OK,
-    SpellingOption,
     emit_json,
     errors_exit_2,
     read_input,
@@ -33,12 +40,6 @@ if TYPE_CHECKING:
 
 # Below this many games a pool costs more than it saves: run in this process.
 POOL_THRESHOLD = 64
-
-
-class Format(str, enum.Enum):
-    table = "table"
-    json = "json"
-    csv = "csv"
 
 
 def rescore_one(
@@ -228,18 +229,15 @@ def _with_progress(results: Iterable[GameOutcome], total: int,
 @app.command()
 def rescore(
     games: Annotated[list[str], typer.Argument(help="GCG files, or - for stdin.")],
-    rules: Annotated[Optional[str], typer.Option(
-        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")] = None,
-    lexicon: Annotated[Optional[str], typer.Option(
-        "--lexicon", "-l", help="Lexicon for --check-words (default: the ruleset's).")] = None,
+    rules: RulesOption = None,
+    lexicon: LexiconOption = None,
     check_words: Annotated[bool, typer.Option(
         "--check-words", help="Look every word up; list unchallenged phonies (information).")] = False,
-    output: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv.")] = Format.table,
-    json_: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
+    output: ReportFormatOption = ReportFormat.table,
+    json_: JsonOption = False,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", min=1, help="Processes to use (at most one per CPU and per game).")] = 1,
-    set_: Annotated[Optional[list[str]], typer.Option(
-        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    set_: SetOption = None,
     spelling: SpellingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -254,17 +252,17 @@ def rescore(
     Example: adjudicate rescore --rules fise --format json games/*.gcg --jobs 2
     """
     if json_:
-        output = Format.json
+        output = ReportFormat.json
 
     with errors_exit_2():
         overrides = rule_options(rules, set_, lexicon=lexicon)
     with errors_exit_2():
         stdin = read_input("-") if "-" in games else None
-    streamed = len(games) > 1 and output is not Format.table
+    streamed = len(games) > 1 and output is not ReportFormat.table
     # A streamed batch writes its JSON or CSV game by game: a bar on the same terminal would tear it.
     progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
                 and not (streamed and sys.stdout.isatty()))
-    full = output is Format.json or len(games) == 1
+    full = output is ReportFormat.json or len(games) == 1
     seen = _Progress()
     with _stoppable():
         outcomes = _until_signal(
@@ -275,7 +273,7 @@ def rescore(
             # of text, and holding every report first took 930 MB of memory (31 MB now).
             from adjudicate.report import csv_lines, json_array
 
-            for chunk in (json_array if output is Format.json else csv_lines)(outcomes):
+            for chunk in (json_array if output is ReportFormat.json else csv_lines)(outcomes):
                 typer.echo(chunk, nl=False)
             raise typer.Exit(_finish(seen, len(games)))
         done = list(outcomes)
@@ -283,9 +281,9 @@ def rescore(
             raise typer.Exit(_finish(seen, len(games)))
         from adjudicate.report import csv_lines, failed, game_table, summary_table
 
-        if output is Format.json:
+        if output is ReportFormat.json:
             emit_json(done[0])
-        elif output is Format.csv:
+        elif output is ReportFormat.csv:
             typer.echo("".join(csv_lines(done)), nl=False)
         elif len(games) == 1:
             if not failed(done[0]):

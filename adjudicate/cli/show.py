@@ -10,7 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import EXIT_ERROR, SpellingOption, errors_exit_2, fail, read_record, rule_options
+from adjudicate.cli.common import EXIT_ERROR, errors_exit_2, fail, read_record, rule_options
+from adjudicate.cli.options import RulesOption, SetOption, SpellingOption
 
 
 class Format(str, enum.Enum):
@@ -42,11 +43,8 @@ def show(
         "--output", "-o", help="Write to this file instead of stdout (- for stdout).")] = None,
     no_color: Annotated[bool, typer.Option(
         "--no-color", help="No colours (also: the NO_COLOR environment variable).")] = False,
-    rules: Annotated[Optional[str], typer.Option(
-        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")
-    ] = None,
-    set_: Annotated[Optional[list[str]], typer.Option(
-        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    rules: RulesOption = None,
+    set_: SetOption = None,
     spelling: SpellingOption = None,
 ) -> None:
     """Show one event of a game: the board before and after it (premium squares, the new tiles

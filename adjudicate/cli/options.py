@@ -1,0 +1,72 @@
+"""The options several commands share, each defined once with one help text (as sqlite-utils'
+``output_options``): ``--rules``, ``--lexicon``, ``--set``, ``--spelling``, ``--json`` and
+rescore's ``--format``. A command takes one as a parameter annotated with its alias::
+
+    def endgame(..., rules: RequiredRulesOption, settings: SetOption = None, json_: JsonOption = False)
+
+``--rules`` is optional (``RulesOption``, default None: the record's ruleset, else naspa) or
+required (``RequiredRulesOption``: endgame, clock), one definition either way. Its value is a
+name checked by :func:`adjudicate.rules.find_ruleset` (any case, aliases; an unknown one is exit 2
+with the names known), not a Typer choice: the names in the help come from
+:func:`adjudicate.rules.ruleset_names`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Optional
+
+import typer
+
+from adjudicate.rules import ruleset_names
+
+__all__ = [
+    "JsonOption", "LexiconOption", "ReportFormat", "ReportFormatOption", "RequiredRulesOption",
+    "RulesOption", "SetOption", "Spelling", "SpellingOption",
+]
+
+_RULES = typer.Option(
+    "--rules", "-r", metavar="RULES",
+    help=f"The ruleset: {ruleset_names()}; any case. It sets the tiles, the rules and the "
+    "default lexicon. Unless required, the default is the game record's ruleset, else naspa.")
+#: ``--rules`` where it may be left out (default None).
+RulesOption = Annotated[Optional[str], _RULES]
+#: ``--rules`` where it must be given.
+RequiredRulesOption = Annotated[str, _RULES]
+
+LexiconOption = Annotated[Optional[str], typer.Option(
+    "--lexicon", "-l", metavar="LEXICON", help="Lexicon id or directory (default: the ruleset's).")]
+
+SetOption = Annotated[Optional[list[str]], typer.Option(
+    "--set", metavar="KEY=VALUE",
+    help="Override a rule parameter for this tournament, e.g. --set outplay=international "
+    "(repeatable).")]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+
+class ReportFormat(str, enum.Enum):
+    """``rescore --format``."""
+
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+ReportFormatOption = Annotated[ReportFormat, typer.Option(
+    "--format", "-f", help="table, json (the same as --json) or csv.")]
+
+
+class Spelling(str, enum.Enum):
+    """``--spelling``: how a record (or a typed rack) writes Spanish CH LL RR (tiles.SPELLINGS)."""
+
+    bracketed = "bracketed"
+    plain = "plain"
+    quackle = "quackle"
+
+
+#: The --spelling option of every command that reads Spanish tiles from a record or a typed rack.
+SpellingOption = Annotated[Optional[Spelling], typer.Option(
+    "--spelling", help="How Spanish CH LL RR are written: bracketed ([LL] is the tile, LL two L "
+    "tiles), plain (LL is the tile) or quackle (lowercase ll is the tile). Default for a game "
+    "record: what the record shows (the report says which).")]
