@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 
@@ -13,6 +13,8 @@ from adjudicate.errors import AdjudicateError
 
 if TYPE_CHECKING:
     from adjudicate.rules import Ruleset
+
+T = TypeVar("T")
 
 
 def _ruleset(rules: str, settings: list[str] | None) -> Ruleset:
@@ -49,7 +51,7 @@ def _score(item: str, text: str) -> int:
         raise AdjudicateError(f"{item[:40]!r}: score {text[:40]!r} is not a whole number") from None
 
 
-def _add(table: dict, name: str, value: object, item: str) -> None:
+def _add(table: dict[str, T], name: str, value: T, item: str) -> None:
     if name in table:
         raise AdjudicateError(f"{item!r}: player {name!r} is given twice")
     table[name] = value
@@ -155,13 +157,13 @@ def endgame(
     typer.echo(_result_line(result.winners, result.tie))
 
 
-def _overrides(ruleset) -> dict[str, object]:  # noqa: ANN001
+def _overrides(ruleset: Ruleset) -> dict[str, object]:
     from adjudicate.rules import find_ruleset
 
     return ruleset.differences(find_ruleset(ruleset.name))
 
 
-def _override_text(ruleset) -> str:  # noqa: ANN001
+def _override_text(ruleset: Ruleset) -> str:
     changes = _overrides(ruleset)
     if not changes:
         return ""

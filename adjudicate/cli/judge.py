@@ -15,7 +15,7 @@ import select
 import signal
 import sys
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -226,7 +226,8 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
     yes, no = VERDICTS[lang]
-    read = sys.stdin.buffer.read1  # what is there (up to 64 KiB), without waiting for more
+    stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
+    read = stdin.read1  # what is there (up to 64 KiB), without waiting for more
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     pending, errors, out = "", 0, sys.stdout
     overlong = False  # inside a line longer than _MAX_LINE: skipped to its end, one ERROR for it
@@ -407,8 +408,8 @@ def _run_terminal(session: Session, label: str) -> None:
     except _Stop:
         pass
     finally:
-        for sig, handler in handlers.items():
-            signal.signal(sig, handler)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
         if old_wakeup is not None:
             signal.set_wakeup_fd(old_wakeup)
         os.close(wake_r)
