@@ -86,3 +86,18 @@ def test_rules_lists_the_rulesets_and_is_required_only_where_it_must_be() -> Non
     assert sorted(uses) == ["challenge", "clock", "endgame", "judge", "rescore", "show"]
     assert all(ruleset_names() in p.help for p in uses.values())
     assert {path for path, p in uses.items() if p.required} == {"clock", "endgame"}
+
+
+def test_the_cli_imports_no_command_s_library_modules_until_it_runs() -> None:
+    """Start-up: every command pays for what importing ``adjudicate.cli`` imports (Typer builds
+    every command to run one), so a command's own modules are imported inside it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, adjudicate.cli; print(' '.join(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('adjudicate', 'tabulate', 'csv', 'json', 'dataclasses') "
+            "and not m.startswith('adjudicate.cli'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert set(loaded) <= {"adjudicate", "adjudicate.errors", "adjudicate.fastchallenge",
+                           "adjudicate.printable", "adjudicate.rules"}, loaded

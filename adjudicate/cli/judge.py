@@ -15,25 +15,18 @@ import select
 import signal
 import sys
 import time
-from typing import Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
-from adjudicate.challenge import VERDICTS, Ruling, TypedWord, judge_play
 from adjudicate.cli.options import LexiconOption, RulesOption
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError, LexiconError
-from adjudicate.judge import (
-    CLEAR,
-    CLEAR_SCROLLBACK,
-    Session,
-    Style,
-    Timing,
-    read_line_play,
-    render,
-)
-from adjudicate.judgelog import JudgeLog, default_log_path, verify_log, verify_log_stream
+
+if TYPE_CHECKING:  # (imported to run by the judge command alone: every other command starts without them)
+    from adjudicate.challenge import Ruling, TypedWord
+    from adjudicate.judge import Session, Style
 
 
 class Lang(str, enum.Enum):
@@ -114,6 +107,10 @@ def judge(
     with errors_exit_2():
         lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
+    from adjudicate.challenge import judge_play
+    from adjudicate.judge import Session, Timing
+    from adjudicate.judgelog import JudgeLog, default_log_path
+
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
     interactive = sys.stdin.isatty()
     with errors_exit_2():
@@ -195,6 +192,8 @@ def _ask_password() -> str:
 
 
 def _verify(path: str) -> None:
+    from adjudicate.judgelog import verify_log, verify_log_stream
+
     try:
         if path == "-":
             if sys.stdin is None:
@@ -225,6 +224,9 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     every verdict printed is on disk; a co-process writing one line at a time gets each verdict at
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
+    from adjudicate.challenge import VERDICTS
+    from adjudicate.judge import read_line_play
+
     yes, no = VERDICTS[lang]
     stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
     read = stdin.read1  # what is there (up to 64 KiB), without waiting for more
@@ -337,6 +339,8 @@ def _split_keys(text: str) -> list[str]:
 
 
 def _style(fd: int, encoding: str) -> Style:
+    from adjudicate.judge import Style
+
     try:
         width = os.get_terminal_size(fd).columns
     except OSError:
@@ -354,6 +358,8 @@ def _run_terminal(session: Session, label: str) -> None:
     resize (SIGWINCH) redraws.
     """
     import termios
+
+    from adjudicate.judge import CLEAR, CLEAR_SCROLLBACK, render
 
     fd_in, fd_out = sys.stdin.fileno(), sys.stdout.fileno()
     encoding = sys.stdout.encoding or "utf-8"
