@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, Union, final
+from typing import TYPE_CHECKING, Any, TypedDict, Union, final
 
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
@@ -26,7 +26,7 @@ from adjudicate.scoring import score_play
 from adjudicate.tiles import Alphabet, format_word
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeIs
+    from typing_extensions import NotRequired, TypeIs
 
 __all__ = [
     "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",

@@ -83,7 +83,7 @@ def test_rules_lists_the_rulesets_and_is_required_only_where_it_must_be() -> Non
     from adjudicate.rules import ruleset_names
 
     uses = dict(_params()["--rules"])
-    assert sorted(uses) == ["challenge", "clock", "endgame", "judge", "rescore", "show"]
+    assert sorted(uses) == ["challenge", "clock", "correct", "endgame", "judge", "rescore", "show"]
     assert all(ruleset_names() in p.help for p in uses.values())
     assert {path for path, p in uses.items() if p.required} == {"clock", "endgame"}
 
@@ -99,5 +99,7 @@ def test_the_cli_imports_no_command_s_library_modules_until_it_runs() -> None:
             "and not m.startswith('adjudicate.cli'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.split()
+    # (the ruleset names in --rules' help come from adjudicate.federations, plain data: not
+    # adjudicate.rules, its dataclasses and the tile sets; readfile opens named inputs)
     assert set(loaded) <= {"adjudicate", "adjudicate.errors", "adjudicate.fastchallenge",
-                           "adjudicate.printable", "adjudicate.rules"}, loaded
+                           "adjudicate.federations", "adjudicate.printable", "adjudicate.readfile"}, loaded

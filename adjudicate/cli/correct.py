@@ -8,7 +8,16 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import EXIT_NO, EXIT_OK, SpellingOption, errors_exit_2, fail, read_input
+from adjudicate.cli.common import (
+    EXIT_NO,
+    EXIT_OK,
+    errors_exit_2,
+    fail,
+    read_input,
+    record_name,
+    rule_options,
+)
+from adjudicate.cli.options import RulesOption, SetOption, SpellingOption
 
 
 @app.command()
@@ -21,11 +30,8 @@ def correct(
     ] = False,
     diff: Annotated[bool, typer.Option(
         "--diff", help="Print a unified diff of the record and the corrected record instead.")] = False,
-    rules: Annotated[Optional[str], typer.Option(
-        "--rules", "-r", help="naspa, wespa, fise or catalan (default: from the file, else naspa).")
-    ] = None,
-    set_: Annotated[Optional[list[str]], typer.Option(
-        "--set", help="Override a ruleset parameter, KEY=VALUE (repeatable).")] = None,
+    rules: RulesOption = None,
+    set_: SetOption = None,
     spelling: SpellingOption = None,
 ) -> None:
     """Rewrite a recorded game (GCG) with every number the rules give: scores and cumulatives
@@ -41,9 +47,9 @@ def correct(
     Example: adjudicate correct round7.gcg --diff
     """
     from adjudicate.correct import correct_gcg
+    from adjudicate.game import setup_game
     from adjudicate.gcg import read_gcg
     from adjudicate.printable import printable
-    from adjudicate.rules import apply_overrides, choose_ruleset, parse_overrides
 
     if in_place and (output not in (None, game) or game == "-"):
         fail("--in-place rewrites GAME itself: give no -o, and a file, not -")
@@ -60,15 +66,13 @@ def correct(
             output_target(target)  # a device, a FIFO, a directory: refused before any work
             if not in_place and game != "-" and same_file(game, target):
                 fail(f"-o {target} is the game record being read; use --in-place to replace it")
-        overrides = parse_overrides(set_ or [])
-        name = "<stdin>" if game == "-" else game
+        overrides = rule_options(rules, set_)
+        name = record_name(game)
         data = read_input(game)
-        record = read_gcg(data, name=name)
-        ruleset, reason = choose_ruleset(record, rules)
-        if overrides:
-            ruleset = apply_overrides(ruleset, overrides)
-        corrected = correct_gcg(record, ruleset, reason=reason,
-                                spelling=spelling.value if spelling else None)
+        setup = setup_game(read_gcg(data, name=name), rules=rules, overrides=overrides,
+                           spelling=spelling.value if spelling else None)
+        corrected = correct_gcg(setup.record, setup.ruleset, reason=setup.reason,
+                                spelling=setup.spelling)
     for change in corrected.changes:
         typer.echo(f"line {change.line}: {printable(change.note)}", err=True)
     code = EXIT_NO if corrected.changes else EXIT_OK

@@ -8,7 +8,7 @@ rescore's ``--format``. A command takes one as a parameter annotated with its al
 required (``RequiredRulesOption``: endgame, clock), one definition either way. Its value is a
 name checked by :func:`adjudicate.rules.find_ruleset` (any case, aliases; an unknown one is exit 2
 with the names known), not a Typer choice: the names in the help come from
-:func:`adjudicate.rules.ruleset_names`.
+:func:`adjudicate.federations.names_text` (the data rules.py builds its rulesets from).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicate.rules import ruleset_names
+from adjudicate.federations import names_text as ruleset_names  # (plain data: no rules import)
 
 __all__ = [
     "JsonOption", "LexiconOption", "ReportFormat", "ReportFormatOption", "RequiredRulesOption",

@@ -6,8 +6,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from adjudicate.cli.root import app
 from adjudicate.cli.common import emit_json, errors_exit_2
+from adjudicate.cli.options import JsonOption
+from adjudicate.cli.root import app
 
 
 def rules_matrix() -> str:
@@ -39,7 +40,7 @@ def rules_sources(name: str) -> str:
 def rules(
     name: Annotated[Optional[str], typer.Argument(
         help="A ruleset (naspa, wespa, fise, catalan; alias matam). Default: all of them.")] = None,
-    json_: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_: JsonOption = False,
 ) -> None:
     """Show what the tool applies under each ruleset: every parameter and its value; with NAME,
     where each value comes from (federation and article, or the decision in RULES.md).
