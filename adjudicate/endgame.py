@@ -201,7 +201,7 @@ def _check_racks(
     for player, rack in racks.items():
         if len(rack) > ruleset.rack_size:
             raise AdjudicateError(
-                f"{player} holds {len(rack)} tiles: a rack holds at most {ruleset.rack_size}"
+                f"{player} holds {len(rack)} tiles: a rack holds at most {ruleset.rack_size} (rack_size={ruleset.rack_size})"
             )
         for tile in rack:
             if not isinstance(tile, int) or tile < 0:
