@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from adjudicate.errors import GcgError
 
@@ -167,25 +167,33 @@ def _number(text: str) -> int:
     return value
 
 
-def _pragma_role(keyword: str) -> tuple:
-    """What a pragma keyword is: ("note",), ("header", attr), ("player", n), ("rack", n), ("tile",),
-    ("encoding",) or ("other",)."""
+class _Role(NamedTuple):
+    """What a pragma keyword is: note, header (of ``attr``), player or rack (``number``), tile,
+    encoding or other."""
+
+    what: str
+    attr: str = ""
+    number: int = 0
+
+
+def _pragma_role(keyword: str) -> _Role:
+    """The role of a keyword _PRAGMA_ROLES does not list (a player or rack number beyond 9)."""
     match = _PLAYER_RE.fullmatch(keyword)
     if match is not None:
-        return ("player", int(match[1]))
+        return _Role("player", number=int(match[1]))
     match = _RACK_RE.fullmatch(keyword)
     if match is not None:
-        return ("rack", int(match[1]))
-    return ("other",)
+        return _Role("rack", number=int(match[1]))
+    return _Role("other")
 
 
-_PRAGMA_ROLES: dict[str, tuple] = {
-    "note": ("note",),
-    "character-encoding": ("encoding",),  # handled (and reported) while decoding
-    "tile": ("tile",),
-    **{keyword: ("header", attr) for keyword, attr in _HEADER_FIELDS.items()},
-    **{f"player{n}": ("player", n) for n in range(1, 10)},
-    **{f"rack{n}": ("rack", n) for n in range(1, 10)},
+_PRAGMA_ROLES: dict[str, _Role] = {
+    "note": _Role("note"),
+    "character-encoding": _Role("encoding"),  # handled (and reported) while decoding
+    "tile": _Role("tile"),
+    **{keyword: _Role("header", attr=attr) for keyword, attr in _HEADER_FIELDS.items()},
+    **{f"player{n}": _Role("player", number=n) for n in range(1, 10)},
+    **{f"rack{n}": _Role("rack", number=n) for n in range(1, 10)},
 }
 
 
@@ -445,13 +453,6 @@ def _per_line(lines: list[bytes], problems: list[GcgProblem], message: str) -> s
     return "\n".join(out)
 
 
-_new_object = object.__new__  # (GcgEvent and Player, filled in without their __init__)
-# Player(...) without its __init__, which (the class is frozen) sets each field by a lookup and a
-# call of object.__setattr__: the reader sets the slots through their descriptors, half the cost.
-_set_number, _set_nick, _set_name, _set_line = (
-    Player.number.__set__, Player.nick.__set__, Player.name.__set__, Player.line.__set__)
-
-
 def _parse_lines(
     lines: list[str], record: GameRecord, problems: list[GcgProblem], *, has_control: bool, long_text: bool,
     ascii_no_tab: bool,
@@ -493,22 +494,17 @@ def _parse_lines(
                     if pos is not None:
                         kind, tiles, old_phony = "play", word, False
                     else:
-                        kind = _FAST_KINDS.get(desc)
-                        if kind is None:
+                        fast_kind = _FAST_KINDS.get(desc)
+                        if fast_kind is None:
                             kind, tiles, old_phony = "exchange", desc[1:], False
                         else:
-                            tiles, old_phony = None, kind == "phony_withdrawn" and score[0] == "+"
-                    # GcgEvent(number, line, ...) without the call of its __init__ (this runs for
-                    # nearly every line of every record): the same fields, set here.
-                    event = _new_object(GcgEvent)
-                    event.line, event.raw, event.nick, event.kind, event.rack = number, line, nick, kind, rack
-                    event.position, event.tiles, event.exchange_count = pos, tiles, None
+                            kind, tiles, old_phony = fast_kind, None, fast_kind == "phony_withdrawn" and score[0] == "+"
                     try:
-                        event.score, event.cumulative = numbers[score], numbers[cum]
+                        score_value, cumulative = numbers[score], numbers[cum]
                     except KeyError:  # a number not seen before
-                        event.score, event.cumulative = _number(score), _number(cum)
-                    event.notes, event.note_lines = [], []
-                    event.old_phony_form, event.unknown_rack = old_phony, False
+                        score_value, cumulative = _number(score), _number(cum)
+                    event = GcgEvent(number, line, nick, kind, rack, pos, tiles, None, score_value, cumulative,
+                                     [], [], old_phony, False)
                     events.append(event)
                     if not first_event_line:
                         first_event_line = number
@@ -544,13 +540,13 @@ def _parse_lines(
         note = None
 
         if first == ">":
-            event = _parse_event(line, number)
-            if isinstance(event, str):
-                unreadable(number, event, line)
+            parsed = _parse_event(line, number)
+            if isinstance(parsed, str):
+                unreadable(number, parsed, line)
                 continue
             if not first_event_line:
                 first_event_line = number
-            events.append(event)
+            events.append(parsed)
             continue
 
         # A pragma.
@@ -564,7 +560,7 @@ def _parse_lines(
         role = _PRAGMA_ROLES.get(keyword)
         if role is None:
             role = _pragma_role(keyword)
-        what = role[0]
+        what = role.what
         if what == "note":
             blanks = 0
             note_text = None
@@ -585,14 +581,14 @@ def _parse_lines(
             if what == "header":
                 if keyword not in seen_header:
                     seen_header[keyword] = number
-                    setattr(record, role[1], value)
+                    setattr(record, role.attr, value)
                 elif keyword == "description":
                     record.description = f"{record.description}\n{value}"
                 else:
                     add(GcgProblem(number, "structure", f"#{keyword} repeated (line {seen_header[keyword]} is used)",
                                    line[:TEXT_IN_PROBLEM]))
                 continue
-            player_no = role[1]
+            player_no = role.number
             fields = value.split(None, 1)
             if player_no < 1:
                 add(GcgProblem(number, "structure", "player numbers start at 1", line[:TEXT_IN_PROBLEM]))
@@ -608,15 +604,10 @@ def _parse_lines(
                                    line[:TEXT_IN_PROBLEM]))
                 player_numbers.add(player_no)
                 player_nicks.add(nick)
-                player = _new_object(Player)
-                _set_number(player, player_no)
-                _set_nick(player, nick)
-                _set_name(player, fields[1] if len(fields) > 1 else nick)
-                _set_line(player, number)
-                players.append(player)
+                players.append(Player(player_no, nick, fields[1] if len(fields) > 1 else nick, number))
         elif what == "rack":
-            record.racks[role[1]] = value
-            rack_lines.append((number, role[1]))
+            record.racks[role.number] = value
+            rack_lines.append((number, role.number))
         elif what == "tile":
             if value:
                 record.multichar_tiles.append(value.split(None, 1)[0])
