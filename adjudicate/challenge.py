@@ -76,6 +76,33 @@ def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]
     return name, lex
 
 
+def play_words(texts: list[str] | tuple[str, ...]) -> list[str]:
+    """The words of one play from what was typed: each text split at blanks, so one argument may
+    hold several words (``challenge "QI ZA"``, the judge's line ``QI ZA``). Only blanks separate
+    words: a comma is not a tile, so ``QI,ZA`` is refused by :func:`read_play` naming the comma.
+
+    Raises AdjudicateError for no word, a text with no word among several (a script's unset
+    variable: judging the others alone could accept a play that is not), or more than MAX_WORDS
+    words: a play forms 1 to 8.
+
+    >>> play_words(["QI ZA", "ox"])
+    ['QI', 'ZA', 'ox']
+    """
+    from adjudicate.errors import AdjudicateError
+
+    words: list[str] = []
+    for number, text in enumerate(texts, 1):
+        found = text.split()
+        if not found and len(texts) > 1:
+            raise AdjudicateError(f"word {number} of {len(texts)} is empty: every word of the play is needed")
+        words += found
+    if not words:
+        raise AdjudicateError(f"no word in the play: a play forms 1 to {MAX_WORDS} words")
+    if len(words) > MAX_WORDS:
+        raise AdjudicateError(f"{len(words)} words: a play forms at most {MAX_WORDS}")
+    return words
+
+
 def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[TypedWord, ...]:
     """Read typed words as tiles (any case, accents folded, digraphs greedy).
 

@@ -59,17 +59,19 @@ def _error(message: str) -> int:
 def run_challenge(
     words: list[str], *, rules: str | None, lexicon: str | None, reveal: bool, as_json: bool
 ) -> int:
-    """Judge one play and print the verdict. Returns the exit code (0, 1 or 2).
+    """Judge one play (1 to 8 words, split at blanks) and print the verdict. Returns the exit
+    code (0, 1 or 2).
 
     ``rules`` picks the tile set and the default lexicon (naspa when neither is given);
     ``lexicon`` overrides the default, and must then be of the ruleset's tile set.
     """
-    from adjudicate.challenge import judge_play, open_for_play, read_play
+    from adjudicate.challenge import judge_play, open_for_play, play_words, read_play
     from adjudicate.errors import AdjudicateError
 
     try:
+        texts = play_words(words)  # 1 to 8 words; one argument may hold several ("QI ZA")
         ruleset, lex = open_for_play(rules, lexicon)
-        typed = read_play(words, lex.alphabet)
+        typed = read_play(texts, lex.alphabet)
         ruling = judge_play(typed, lex)  # a DAWG damaged in its structure raises here: exit 2
     except AdjudicateError as err:
         return _error(str(err))

@@ -30,8 +30,8 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, read_play
-from adjudicate.errors import AdjudicateError, UnknownTileError
+from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, play_words, read_play
+from adjudicate.errors import UnknownTileError
 from adjudicate.tiles import Alphabet
 
 ENTER_KEYS = ("\r", "\n")
@@ -291,12 +291,7 @@ def read_line_play(line: str, alphabet: Alphabet) -> tuple[TypedWord, ...]:
     Raises :class:`UnknownTileError` for an untileable word, :class:`AdjudicateError` for no word
     or more than 8 words.
     """
-    texts = line.split()
-    if not texts:
-        raise AdjudicateError("no word in the play")
-    if len(texts) > MAX_WORDS:
-        raise AdjudicateError(f"{len(texts)} words: a play forms at most {MAX_WORDS}")
-    return read_play(texts, alphabet)
+    return read_play(play_words([line]), alphabet)
 
 
 # -- rendering -------------------------------------------------------------------------------

@@ -87,6 +87,50 @@ def test_usage_errors_exit_2(args, message, capsys):
     assert err.startswith("Error: ") and message in err
 
 
+def both_paths(args: list[str], capsys) -> list[tuple[int, str, str]]:  # type: ignore[no-untyped-def]
+    """``(exit code, stdout, stderr)`` of the fast path and of the Typer command, for one line."""
+    fast_path = fast(args, capsys)
+    result = CliRunner().invoke(app, ["challenge", *args])
+    return [fast_path, (result.exit_code, result.stdout, result.stderr)]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["QI"] * 9, "Error: 9 words: a play forms at most 8\n"),
+        (["QI QI QI QI", "QI QI QI QI QI"], "Error: 9 words: a play forms at most 8\n"),  # as split
+        ([""], "Error: no word in the play: a play forms 1 to 8 words\n"),
+        (["--reveal", " \t"], "Error: no word in the play: a play forms 1 to 8 words\n"),
+        # "$W1" "$W2" with W2 unset: judging QI alone could accept a play that is not acceptable
+        (["QI", ""], "Error: word 2 of 2 is empty: every word of the play is needed\n"),
+        # only blanks separate words: a comma is no tile, and says so
+        (["QI,ZA"], "Error: 'QI,ZA', position 3: , is not a tile of the english set\n"),
+    ],
+)
+def test_a_play_is_1_to_8_words_on_both_paths(args, message, capsys):
+    """SPEC §1.2: a play forms 1 to 8 words (a main word and up to 7 cross words), as the judge."""
+    assert both_paths(args, capsys) == [(2, "", message)] * 2
+
+
+def test_eight_words_are_judged(capsys):
+    for code, out, _ in both_paths(["QI"] * 8, capsys):
+        assert code == 0 and out.startswith("ACCEPTABLE\n")
+
+
+def test_one_quoted_argument_holding_blanks_is_its_words(capsys):
+    """`challenge "QI ZQX"` is the play QI and ZQX, as `challenge QI ZQX` (before: exit 2, a
+    blank is not a tile); --reveal's lines and --json's words are the split words."""
+    apart = both_paths(["--reveal", "QI", "ZQX"], capsys)
+    assert apart[0][0] == 1 and apart[0][1].splitlines()[2:] == ["  QI   valid", "  ZQX  NOT in the lexicon"]
+    assert both_paths(["--reveal", "QI ZQX"], capsys) == apart
+    assert both_paths(["--reveal", "  QI\t", "ZQX  "], capsys) == apart
+    for code, out, _ in both_paths(["--json", "--reveal", "qi za", "QAT"], capsys):
+        result = json.loads(out)
+        assert code == 0 and result["words"] == ["QI", "ZA", "QAT"]
+        assert [w["typed"] for w in result["per_word"]] == ["qi", "za", "QAT"]
+        assert all(w["valid"] for w in result["per_word"])
+
+
 def test_odd_command_lines_go_to_typer(capsys):
     assert run_fast(["-h"]) is None
     assert run_fast([]) is None

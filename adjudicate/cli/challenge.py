@@ -17,7 +17,8 @@ from adjudicate.fastchallenge import run_challenge
 
 @app.command()
 def challenge(
-    words: Annotated[list[str], typer.Argument(help="The words the play forms, as spelled.")],
+    words: Annotated[list[str], typer.Argument(
+        help="The 1 to 8 words the play forms, as spelled; blanks separate words (\"QI ZA\" is two).")],
     rules: RulesOption = None,
     lexicon: LexiconOption = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="For directors: a line per word.")] = False,
