@@ -15,6 +15,7 @@ import typer
 
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
+from adjudicate.cli.options import complete_lexicon
 from adjudicate.printable import printable
 
 lexicon_app = typer.Typer(
@@ -145,7 +146,7 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
 
 @lexicon_app.command()
 def verify(
-    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
+    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.", autocompletion=complete_lexicon)],
     source: Annotated[
         Optional[str],
         typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon."),
@@ -176,8 +177,8 @@ def verify(
 
 @lexicon_app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="Old lexicon id or directory.")],
-    new: Annotated[str, typer.Argument(help="New lexicon id or directory.")],
+    old: Annotated[str, typer.Argument(help="Old lexicon id or directory.", autocompletion=complete_lexicon)],
+    new: Annotated[str, typer.Argument(help="New lexicon id or directory.", autocompletion=complete_lexicon)],
     json_: JsonOpt = False,
     all_words: Annotated[
         bool, typer.Option("--all", help="List every added/removed word, not the first 50.")
@@ -232,7 +233,7 @@ def _source_line(source: object) -> str:
 
 @lexicon_app.command()
 def info(
-    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.")],
+    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.", autocompletion=complete_lexicon)],
     json_: JsonOpt = False,
 ) -> None:
     """What a lexicon is: name, edition, alphabet, count, checksums, source, licence, where it is.

@@ -9,6 +9,11 @@ required (``RequiredRulesOption``: endgame, clock), one definition either way. I
 name checked by :func:`adjudicate.rules.find_ruleset` (any case, aliases; an unknown one is exit 2
 with the names known), not a Typer choice: the names in the help come from
 :func:`adjudicate.federations.names_text` (the data rules.py builds its rulesets from).
+
+Shell completion (``adjudicate --install-completion``) offers the ruleset names for ``--rules``
+(:func:`complete_rules`) and the installed lexicon ids for ``--lexicon`` and the lexicon arguments
+of ``lexicon info|verify|diff`` (:func:`complete_lexicon`): names only, from manifests and
+directories, and never an error.
 """
 
 from __future__ import annotations
@@ -22,11 +27,39 @@ from adjudicate.federations import names_text as ruleset_names  # (plain data: n
 
 __all__ = [
     "JsonOption", "LexiconOption", "ReportFormat", "ReportFormatOption", "RequiredRulesOption",
-    "RulesOption", "SetOption", "Spelling", "SpellingOption",
+    "RulesOption", "SetOption", "Spelling", "SpellingOption", "complete_lexicon", "complete_rules",
 ]
 
+
+def complete_rules() -> list[tuple[str, str]]:
+    """Shell completion of ``--rules``: every ruleset name and alias, with its description (Typer
+    keeps those that start with what was typed)."""
+    from adjudicate.federations import FEDERATIONS
+
+    found = [(name, fed["description"]) for name, fed in FEDERATIONS.items()]
+    return found + [(alias, f"alias of {name}") for name, fed in FEDERATIONS.items()
+                    for alias in fed["aliases"]]
+
+
+def complete_lexicon() -> list[tuple[str, str]]:
+    """Shell completion of a lexicon id: the ids ``--lexicon`` would open, with name and edition.
+
+    Only manifests are read (no DAWG is loaded); a lexicon whose manifest cannot be read, or
+    one hidden by another of its id, is not offered, and any failure gives no completion rather
+    than a traceback in the user's shell. (``adjudicate.lexicon`` is imported here, not at
+    start-up: every command imports this module.)
+    """
+    try:
+        from adjudicate.lexicon import list_lexicons
+
+        return [(str(row["id"]), f"{row['name']} {row['edition']}".strip())
+                for row in list_lexicons() if not row["shadowed"] and "error" not in row]
+    except Exception:  # noqa: BLE001 - completion must never fail in the shell
+        return []
+
+
 _RULES = typer.Option(
-    "--rules", "-r", metavar="RULES",
+    "--rules", "-r", metavar="RULES", autocompletion=complete_rules,
     help=f"The ruleset: {ruleset_names()}; any case. It sets the tiles, the rules and the "
     "default lexicon. Unless required, the default is the game record's ruleset, else naspa.")
 #: ``--rules`` where it may be left out (default None).
@@ -35,7 +68,7 @@ RulesOption = Annotated[Optional[str], _RULES]
 RequiredRulesOption = Annotated[str, _RULES]
 
 LexiconOption = Annotated[Optional[str], typer.Option(
-    "--lexicon", "-l", metavar="LEXICON", help="Lexicon id or directory (default: the ruleset's).")]
+    "--lexicon", "-l", metavar="LEXICON", autocompletion=complete_lexicon, help="Lexicon id or directory (default: the ruleset's).")]
 
 SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", metavar="KEY=VALUE",
