@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import sys
 
-USAGE = "Usage: adjudicate challenge [OPTIONS] WORDS...\nTry 'adjudicate challenge -h' for help.\n"
-
 
 def run_fast(args: list[str]) -> int | None:
     """Parse the common command lines by hand; None means "let Typer handle it" (help, odd input)."""
