@@ -16,12 +16,20 @@ class UnknownTileError(AdjudicateError, ValueError):
 
     >>> str(UnknownTileError("KIWI", 0, "K is not a tile of the spanish set"))
     "'KIWI', position 1: K is not a tile of the spanish set"
+
+    ``reason`` is in English. The reasons a typed word is refused also carry ``kind`` and
+    ``params`` (``"not_in_set"``, ``{"letter": "K", "set": "spanish"}``), so that the judge's
+    session can say them in its language (:func:`adjudicate.tiles.tile_reason`); ``kind`` is ``""``
+    for the others.
     """
 
-    def __init__(self, text: str, index: int, reason: str) -> None:
+    def __init__(self, text: str, index: int, reason: str, *, kind: str = "",
+                 params: dict[str, object] | None = None) -> None:
         self.text = text
         self.index = index
         self.reason = reason
+        self.kind = kind
+        self.params = params or {}
         super().__init__(f"{text!r}, position {index + 1}: {reason}")
 
 

@@ -66,6 +66,68 @@ _ELA_TILE_NOTATION = ("L·L", "ĿL", "LĿL", "L∙L", "L‧L", "L•L")
 # (English spells PINATA and FACADE); in Spanish a Ç, in Catalan an Ñ, is a letter the set lacks.
 _NOT_ACCENTS = frozenset("ÑÇ")
 
+# Why a word cannot be read as tiles, in each language of the verdicts: kind -> text, filled in with
+# the error's ``params``. English is the library's (``UnknownTileError.reason``); the judge's
+# session says the reason in its own language (:func:`tile_reason`).
+TILE_REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "not_in_set": "{letter} is not a tile of the {set} set",
+        "outside_digraph": "{letter} is not a Catalan tile outside {tile}",
+        "alias_only": "{letter} is not a Catalan tile ({letter} stands for {tile} only in tile notation)",
+        "no_tile_here": "{letter} does not make a tile here",
+        "empty": "empty word",
+        "too_many": "{count} tiles: a word has at most {limit}",
+        "too_few": "{count} tile: a word has at least {limit}",
+    },
+    "es": {
+        "not_in_set": "{letter} no es una ficha del juego {set}",
+        "outside_digraph": "{letter} no es una ficha catalana fuera de {tile}",
+        "alias_only": "{letter} no es una ficha catalana ({letter} representa {tile} solo en la notación de fichas)",
+        "no_tile_here": "{letter} no forma una ficha aquí",
+        "empty": "palabra vacía",
+        "too_many": "{count} fichas: una palabra tiene como máximo {limit}",
+        "too_few": "{count} ficha: una palabra tiene como mínimo {limit}",
+    },
+    "ca": {
+        "not_in_set": "{letter} no és una fitxa del joc {set}",
+        "outside_digraph": "{letter} no és una fitxa catalana fora de {tile}",
+        "alias_only": "{letter} no és una fitxa catalana ({letter} representa {tile} només en la notació de fitxes)",
+        "no_tile_here": "{letter} no forma cap fitxa aquí",
+        "empty": "paraula buida",
+        "too_many": "{count} fitxes: una paraula té com a màxim {limit}",
+        "too_few": "{count} fitxa: una paraula té com a mínim {limit}",
+    },
+}
+# The tile sets' names in those texts (English: the set's own name).
+SET_NAMES = {
+    "es": {"english": "inglés", "spanish": "español", "catalan": "catalán"},
+    "ca": {"english": "anglès", "spanish": "castellà", "catalan": "català"},
+}
+
+
+def _refused(text: str, index: int, kind: str, **params: object) -> UnknownTileError:
+    """The error for ``text`` refused at ``index`` for ``kind`` (:data:`TILE_REASONS`)."""
+    return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**params), kind=kind, params=params)
+
+
+def tile_reason(err: UnknownTileError, lang: str) -> str:
+    """Why ``err``'s word cannot be read as tiles, in ``lang`` (``en``, ``es``, ``ca``); the English
+    ``reason`` for an error of no kind or a language without texts.
+
+    >>> try:
+    ...     parse_word("kiwi", get_alphabet("spanish"))
+    ... except UnknownTileError as err:
+    ...     tile_reason(err, "es"), tile_reason(err, "en") == err.reason
+    ('K no es una ficha del juego español', True)
+    """
+    texts = TILE_REASONS.get(lang)
+    if not err.kind or texts is None:
+        return err.reason
+    params = dict(err.params)
+    if "set" in params:
+        params["set"] = SET_NAMES.get(lang, {}).get(str(params["set"]), params["set"])
+    return texts[err.kind].format(**params)
+
 
 class TileInfo:
     """One row of a tile set: label, DAWG key character, count in the bag, score, aliases.
@@ -235,23 +297,21 @@ class Alphabet:
                     i += length
                     break
             else:
-                raise UnknownTileError(original, i, self._why_not(text, i, what))
+                kind, params = self._why_not(text, i, what)
+                raise _refused(original, i, kind, **params)
         return out
 
-    def _why_not(self, text: str, i: int, what: str) -> str:
+    def _why_not(self, text: str, i: int, what: str) -> tuple[str, dict[str, object]]:
+        """Why ``text[i]`` is no tile: a kind of :data:`TILE_REASONS` and its parameters."""
         ch = text[i]
         if self.name == "catalan" and ch in "WYQK" and what == "word":
-            known = {"W": "L·L", "Y": "NY", "Q": "QU", "K": "Ç"}[ch]
-            if ch == "Y":
-                return "Y is not a Catalan tile outside NY"
-            if ch == "Q":
-                return "Q is not a Catalan tile outside QU"
-            return f"{ch} is not a Catalan tile ({ch} stands for {known} only in tile notation)"
+            if ch in "YQ":
+                return "outside_digraph", {"letter": ch, "tile": {"Y": "NY", "Q": "QU"}[ch]}
+            return "alias_only", {"letter": ch, "tile": {"W": "L·L", "K": "Ç"}[ch]}
         if ch == "·" or ch == ".":
-            return f"{ch!r} does not make a tile here"
-        if not ch.isprintable() or ch.isspace():
-            return f"{ch!r} is not a tile of the {self.name} set"
-        return f"{ch} is not a tile of the {self.name} set"
+            return "no_tile_here", {"letter": repr(ch)}
+        shown = repr(ch) if not ch.isprintable() or ch.isspace() else ch
+        return "not_in_set", {"letter": shown, "set": self.name}
 
 
 _ALPHABETS: dict[str, Alphabet] = {}
@@ -346,7 +406,7 @@ def parse_word(text: str, alphabet: Alphabet, *, typed: bool = False) -> tuple[i
     """
     folded = fold(text.strip(), alphabet)
     if not folded:
-        raise UnknownTileError(text, 0, "empty word")
+        raise _refused(text, 0, "empty")
     table = alphabet._typed if typed else alphabet._spelled
     return tuple(alphabet._greedy(folded, table, text, what="word"))
 
@@ -375,9 +435,9 @@ def board_spellings(text: str, alphabet: Alphabet) -> list[str]:
 def check_length(text: str, tiles: tuple[int, ...]) -> None:
     """Raise :class:`UnknownTileError` unless the word has 2 to 15 tiles."""
     if len(tiles) > MAX_TILES:
-        raise UnknownTileError(text, MAX_TILES, f"{len(tiles)} tiles: a word has at most {MAX_TILES}")
+        raise _refused(text, MAX_TILES, "too_many", count=len(tiles), limit=MAX_TILES)
     if len(tiles) < MIN_TILES:
-        raise UnknownTileError(text, 0, f"{len(tiles)} tile: a word has at least {MIN_TILES}")
+        raise _refused(text, 0, "too_few", count=len(tiles), limit=MIN_TILES)
 
 
 def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
@@ -432,7 +492,8 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
                     text, i, f"{piece!r} is ambiguous: write {piece.upper()} or {piece.lower()}"
                 )
         else:
-            raise UnknownTileError(text, i, alphabet._why_not(text, i, "tiles"))
+            kind, params = alphabet._why_not(text, i, "tiles")
+            raise _refused(text, i, kind, **params)
     if through:
         raise UnknownTileError(text, n - 1, "unclosed '('")
     return tuple(out)
