@@ -67,6 +67,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, NamedTuple
 
 from adjudicate.errors import GcgError
+from adjudicate.readfile import decode_line
 
 __all__ = [
     "GameRecord",
@@ -444,11 +445,9 @@ def _per_line(lines: list[bytes], problems: list[GcgProblem], message: str) -> s
     """Each line as UTF-8, or as Latin-1 with a problem at its number."""
     out = []
     for number, raw in enumerate(lines, 1):
-        try:
-            out.append(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            decoded = raw.decode("latin-1")
-            out.append(decoded)
+        decoded, latin1 = decode_line(raw)
+        out.append(decoded)
+        if latin1:
             problems.append(GcgProblem(number, "encoding", message, decoded[:TEXT_IN_PROBLEM]))
     return "\n".join(out)
 

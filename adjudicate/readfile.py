@@ -22,7 +22,7 @@ import stat
 
 from adjudicate.errors import InputError
 
-__all__ = ["open_regular", "file_kind"]
+__all__ = ["open_regular", "file_kind", "decode_line"]
 
 _KINDS = (
     (stat.S_ISDIR, "a directory"),
@@ -60,3 +60,18 @@ def open_regular(path: str) -> io.BufferedReader:
     except BaseException:
         os.close(fd)
         raise
+
+
+def decode_line(raw: bytes) -> tuple[str, bool]:
+    """One line of text as UTF-8 or, when it is not valid UTF-8, as ISO-8859-1 (where every byte is
+    a character): ``(text, True when read as ISO-8859-1)``. How the tool reads text whose lines may
+    come in either encoding: a game record declared UTF-8 with a line pasted in Latin-1, the
+    judge's plays on stdin.
+
+    >>> decode_line("Ñandú".encode()), decode_line("Ñandú".encode("latin-1"))
+    (('Ñandú', False), ('Ñandú', True))
+    """
+    try:
+        return raw.decode("utf-8"), False
+    except UnicodeDecodeError:
+        return raw.decode("latin-1"), True
