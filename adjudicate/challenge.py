@@ -62,7 +62,7 @@ def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]
     and when both are given they must be of one tile set. An empty name (a script's unset
     variable) is an error, never the default. Raises AdjudicateError.
     """
-    from adjudicate.errors import AdjudicateError
+    from adjudicate.errors import AdjudicateError, WordCountError
     from adjudicate.federations import federation_name, value
     from adjudicate.lexicon import open_lexicon
 
@@ -81,14 +81,14 @@ def play_words(texts: list[str] | tuple[str, ...]) -> list[str]:
     hold several words (``challenge "QI ZA"``, the judge's line ``QI ZA``). Only blanks separate
     words: a comma is not a tile, so ``QI,ZA`` is refused by :func:`read_play` naming the comma.
 
-    Raises AdjudicateError for no word, a text with no word among several (a script's unset
-    variable: judging the others alone could accept a play that is not), or more than MAX_WORDS
-    words: a play forms 1 to 8.
+    Raises AdjudicateError for a text with no word among several (a script's unset variable:
+    judging the others alone could accept a play that is not), WordCountError for no word or more
+    than MAX_WORDS words: a play forms 1 to 8.
 
     >>> play_words(["QI ZA", "ox"])
     ['QI', 'ZA', 'ox']
     """
-    from adjudicate.errors import AdjudicateError
+    from adjudicate.errors import AdjudicateError, WordCountError
 
     words: list[str] = []
     for number, text in enumerate(texts, 1):
@@ -97,9 +97,9 @@ def play_words(texts: list[str] | tuple[str, ...]) -> list[str]:
             raise AdjudicateError(f"word {number} of {len(texts)} is empty: every word of the play is needed")
         words += found
     if not words:
-        raise AdjudicateError(f"no word in the play: a play forms 1 to {MAX_WORDS} words")
+        raise WordCountError(f"no word in the play: a play forms 1 to {MAX_WORDS} words", 0)
     if len(words) > MAX_WORDS:
-        raise AdjudicateError(f"{len(words)} words: a play forms at most {MAX_WORDS}")
+        raise WordCountError(f"{len(words)} words: a play forms at most {MAX_WORDS}", len(words))
     return words
 
 

@@ -33,6 +33,15 @@ class UnknownTileError(AdjudicateError, ValueError):
         super().__init__(f"{text!r}, position {index + 1}: {reason}")
 
 
+class WordCountError(AdjudicateError, ValueError):
+    """A play of no word or of more words than a play forms; ``count`` is how many were typed (the
+    judge says it in its session's language)."""
+
+    def __init__(self, message: str, count: int) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 class LexiconError(AdjudicateError):
     """A lexicon that cannot be found, read or built."""
 

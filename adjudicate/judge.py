@@ -14,12 +14,16 @@ The flow, as in Zyzzyva's Word Judge::
 * WORDS: words separated by space, Enter or TAB. A word that cannot be laid with the tile set
   (a K in Spanish, 16 tiles) is refused with a message naming the letter, and typed again;
   Backspace on an empty word reopens the previous one.
-* CONFIRM: the opponent presses Enter or TAB (not within the guard time, so a double Enter from
-  the challenger does not confirm); Backspace goes back to correct.
+* CONFIRM: the words as they will be judged, in canonical capitals (``[CH]A[RR]O``, ``CEL·LA``);
+  the opponent presses Enter or TAB (not within the guard time, so a double Enter from the
+  challenger does not confirm); Backspace goes back to correct.
 * VERDICT: one verdict for the whole play; the words as typed; the lexicon. Cleared after
   ``verdict_seconds`` or by a key (keys within ``guard_seconds`` are ignored).
 
 Idle for ``idle_seconds`` anywhere but COUNT's empty screen or VERDICT: start over. Esc: start over.
+
+Every text is in the session's language (:data:`MESSAGES`; the reasons a word is refused:
+``tiles.TILE_REASONS``).
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, play_words, read_play
-from adjudicate.errors import UnknownTileError
-from adjudicate.tiles import Alphabet
+from adjudicate.errors import AdjudicateError, UnknownTileError, WordCountError
+from adjudicate.tiles import Alphabet, tile_reason
 
 ENTER_KEYS = ("\r", "\n")
 TAB = "\t"
@@ -42,7 +46,9 @@ CTRL_C, CTRL_D, CTRL_U = "\x03", "\x04", "\x15"
 LEAVE_WORD = "quit"
 MAX_TYPED = 40  # characters in one typed word (15 tiles, with room for L·L and brackets)
 
-# Screen texts per language. The verdicts themselves come from challenge.VERDICTS.
+# The session's texts per language: its screens, the lines without a terminal, the password asked
+# before it starts and what leaving prints. The verdicts themselves come from challenge.VERDICTS,
+# the reasons a word cannot be laid with the tiles from tiles.TILE_REASONS.
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "count": "How many words? (1-8)",
@@ -50,10 +56,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "word": "Word {n} of {total}:",
         "confirm": "Opponent: press Enter or TAB to judge this play.",
         "confirm_hint": "Backspace to correct, Esc to start over.",
-        "untileable": "{word!r} cannot be laid with the tiles: {reason}. Type it again.",
+        "typed_as": "(typed {typed}: {forms})",
+        "untileable": "{word!r} cannot be laid with the tiles: {reason}",
+        "type_again": "Type it again.",
+        "no_word": "no word in the play",
+        "too_many_words": "{count} words: a play forms at most {limit}",
+        "long_line": "a line of more than {limit:,} characters is not a play",
+        "not_judged": "{count} play(s) could not be judged (ERROR lines)",
         "password": "Password to leave:",
         "wrong_password": "Wrong password.",
+        "new_password": "Password to leave the session: ",
+        "password_again": "Same password again: ",
+        "empty_password": "The password is empty.",
+        "passwords_differ": "The two passwords differ.",
+        "no_password": "no password set after {tries} tries; the session did not start "
+                       "(run without --password-prompt to leave freely)",
         "lexicon": "Lexicon",
+        "log": "Log",
+        "judged": "Challenges judged in this session: {count}",
+        "head": "Head hash to write down ({entries} entries): sha256 {head}",
     },
     "es": {
         "count": "¿Cuántas palabras? (1-8)",
@@ -61,10 +82,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "word": "Palabra {n} de {total}:",
         "confirm": "Oponente: pulse Enter o TAB para juzgar la jugada.",
         "confirm_hint": "Retroceso para corregir, Esc para empezar de nuevo.",
-        "untileable": "{word!r} no se puede formar con las fichas: {reason}. Escríbala de nuevo.",
+        "typed_as": "(escrita {typed}: {forms})",
+        "untileable": "{word!r} no se puede formar con las fichas: {reason}",
+        "type_again": "Escríbala de nuevo.",
+        "no_word": "ninguna palabra en la jugada",
+        "too_many_words": "{count} palabras: una jugada forma como máximo {limit}",
+        "long_line": "una línea de más de {limit} caracteres no es una jugada",
+        "not_judged": "{count} jugada(s) no se pudieron juzgar (líneas ERROR)",
         "password": "Contraseña para salir:",
         "wrong_password": "Contraseña incorrecta.",
+        "new_password": "Contraseña para salir de la sesión: ",
+        "password_again": "La misma contraseña otra vez: ",
+        "empty_password": "La contraseña está vacía.",
+        "passwords_differ": "Las dos contraseñas no coinciden.",
+        "no_password": "ninguna contraseña tras {tries} intentos; la sesión no ha empezado "
+                       "(sin --password-prompt se sale libremente)",
         "lexicon": "Léxico",
+        "log": "Registro",
+        "judged": "Jugadas juzgadas en esta sesión: {count}",
+        "head": "Hash final para anotar ({entries} entradas): sha256 {head}",
     },
     "ca": {
         "count": "Quantes paraules? (1-8)",
@@ -72,12 +108,50 @@ MESSAGES: dict[str, dict[str, str]] = {
         "word": "Paraula {n} de {total}:",
         "confirm": "Oponent: premeu Retorn o TAB per jutjar la jugada.",
         "confirm_hint": "Retrocés per corregir, Esc per tornar a començar.",
-        "untileable": "{word!r} no es pot formar amb les fitxes: {reason}. Torneu-la a escriure.",
+        "typed_as": "(escrita {typed}: {forms})",
+        "untileable": "{word!r} no es pot formar amb les fitxes: {reason}",
+        "type_again": "Torneu-la a escriure.",
+        "no_word": "cap paraula a la jugada",
+        "too_many_words": "{count} paraules: una jugada en forma com a màxim {limit}",
+        "long_line": "una línia de més de {limit} caràcters no és una jugada",
+        "not_judged": "{count} jugada(es) no s'han pogut jutjar (línies ERROR)",
         "password": "Contrasenya per sortir:",
         "wrong_password": "Contrasenya incorrecta.",
+        "new_password": "Contrasenya per sortir de la sessió: ",
+        "password_again": "La mateixa contrasenya un altre cop: ",
+        "empty_password": "La contrasenya és buida.",
+        "passwords_differ": "Les dues contrasenyes no coincideixen.",
+        "no_password": "cap contrasenya després de {tries} intents; la sessió no ha començat "
+                       "(sense --password-prompt se surt lliurement)",
         "lexicon": "Lèxic",
+        "log": "Registre",
+        "judged": "Jugades jutjades en aquesta sessió: {count}",
+        "head": "Hash final per anotar ({entries} entrades): sha256 {head}",
     },
 }
+PASSWORD_TRIES = 3  # to set the password before the session starts
+
+
+def text_in(lang: str, name: str) -> str:
+    """The session's text ``name`` in ``lang`` (English for a language it has no texts for)."""
+    return MESSAGES.get(lang, MESSAGES["en"])[name]
+
+
+def refusal(err: AdjudicateError, lang: str) -> str:
+    """Why a play cannot be judged (an untileable word, too many words), in ``lang``."""
+    if isinstance(err, UnknownTileError):
+        return text_in(lang, "untileable").format(word=err.text, reason=tile_reason(err, lang))
+    return str(err)
+
+
+def farewell(lang: str, path: str, judged: int, entries: int, head: str) -> str:
+    """What leaving the session prints: the log, the challenges of this session, and the log's
+    head hash (the hash ``--verify-log`` reports for it) to write down."""
+    return "\n".join((
+        f"{text_in(lang, 'log')}: {path}",
+        text_in(lang, "judged").format(count=judged),
+        text_in(lang, "head").format(entries=entries, head=head),
+    ))
 
 
 class Phase(enum.Enum):
@@ -142,7 +216,7 @@ class Session:
         return self.phase is Phase.DONE
 
     def text(self, name: str) -> str:
-        return MESSAGES[self.lang][name]
+        return text_in(self.lang, name)
 
     def deadline(self) -> float | None:
         """When :meth:`tick` must next be called if no key comes; None: wait for a key."""
@@ -262,7 +336,7 @@ class Session:
         try:
             (word,) = read_play([text], self.alphabet)
         except UnknownTileError as err:
-            self.message = self.text("untileable").format(word=text, reason=err.reason)
+            self.message = f"{refusal(err, self.lang)}. {self.text('type_again')}"
             return
         self.message = None
         self.words.append(word)
@@ -285,13 +359,18 @@ class Session:
         return self.ruling.verdict(self.lang) if self.ruling is not None else None
 
 
-def read_line_play(line: str, alphabet: Alphabet) -> tuple[TypedWord, ...]:
+def read_line_play(line: str, alphabet: Alphabet, lang: str = "en") -> tuple[TypedWord, ...]:
     """The words of one play written on one line (the no-terminal mode), separated by blanks.
 
-    Raises :class:`UnknownTileError` for an untileable word, :class:`AdjudicateError` for no word
-    or more than 8 words.
+    Raises :class:`UnknownTileError` for an untileable word (:func:`refusal` says it in the
+    session's language), :class:`AdjudicateError` for no word or more than 8 words, in ``lang``.
     """
-    return read_play(play_words([line]), alphabet)
+    try:
+        words = play_words([line])
+    except WordCountError as err:
+        key = "too_many_words" if err.count else "no_word"
+        raise AdjudicateError(text_in(lang, key).format(count=err.count, limit=MAX_WORDS)) from None
+    return read_play(words, alphabet)
 
 
 # -- rendering -------------------------------------------------------------------------------
@@ -345,12 +424,20 @@ CLEAR_SCROLLBACK = "\x1b[3J"
 _GREEN, _RED, _BOLD, _RESET = "\x1b[1;32m", "\x1b[1;31m", "\x1b[1m", "\x1b[0m"
 
 
-def render(session: Session, lexicon_label: str, style: Style = Style()) -> str:
-    """The whole screen for the session's state (without the clear-screen sequence)."""
+def render(session: Session, lexicon_label: str, style: Style = Style(), log_path: str = "") -> str:
+    """The whole screen for the session's state (without the clear-screen sequence).
+
+    The start screen (the count asked) also names the log, ``log_path``; the confirmation shows
+    the words as they will be judged, in canonical capitals (``[CH]A[RR]O``, Catalan ``QE`` as
+    ``QUE``), with the board spellings a word was typed with.
+    """
     t = session.text
     paint = (lambda s, c: f"{c}{s}{_RESET}") if style.color else (lambda s, c: s)
-    lines = [f"{t('lexicon')}: {lexicon_label}", ""]
+    lines = [f"{t('lexicon')}: {lexicon_label}"]
     phase = session.phase
+    if phase is Phase.COUNT and log_path:
+        lines.append(f"{t('log')}: {log_path}")
+    lines.append("")
     if phase is Phase.VERDICT and session.ruling is not None:
         verdict = session.verdict() or ""
         colour = _GREEN if session.ruling.acceptable else _RED
@@ -371,7 +458,10 @@ def render(session: Session, lexicon_label: str, style: Style = Style()) -> str:
         lines += [paint(t("word").format(n=n, total=session.count), _BOLD)]
         lines += ["  " + "  ".join([w.text for w in session.words] + [session.buffer + "_"])]
     elif phase is Phase.CONFIRM:
-        lines += ["  " + "  ".join(w.text for w in session.words), ""]
+        lines += ["  " + "  ".join(w.label for w in session.words)]
+        lines += ["  " + t("typed_as").format(typed=w.text, forms=", ".join(w.board))
+                  for w in session.words if w.board]
+        lines += [""]
         lines += [paint(t("confirm"), _BOLD), t("confirm_hint")]
     if session.message:
         lines += ["", session.message]

@@ -16,8 +16,8 @@ this order::
 
 The chain makes a naive edit, a removed line or a reordered pair evident; it does not stop a forger
 who rewrites every hash after the edit. Against that, write down the head hash that
-:func:`verify_log` reports (``adjudicate judge --verify-log``) at the end of each round: a rewritten
-chain cannot keep it. Removing lines from the *end* of the file is also only evident against a
+:func:`verify_log` reports (``adjudicate judge --verify-log``; leaving a session prints it too,
+:meth:`JudgeLog.head`) at the end of each round: a rewritten chain cannot keep it. Removing lines from the *end* of the file is also only evident against a
 recorded head (or entry count).
 
 A batch of entries may share one ``fsync`` (``append(..., sync=False)`` then :meth:`JudgeLog.sync`),
@@ -152,6 +152,7 @@ class JudgeLog:
         self._fd = fd
         # What this process last saw at the end of the file: (size, seq, hash of the last line).
         self._end: tuple[int, int, str] | None = None
+        self.appended = 0  # entries this object wrote
         with self._locked():
             self._tail()  # a damaged last line is reported now, before any challenge
 
@@ -255,7 +256,17 @@ class JudgeLog:
             if sync and self._fsync:
                 os.fsync(self._fd)
             self._end = (size + written, seq + 1, line_hash(line))
+            self.appended += 1
             return seq + 1
+
+    def head(self) -> tuple[int, str]:
+        """(entries, head hash) of the log as it is now, other sessions' entries included: the
+        last entry's ``seq`` and the hash of its line (:data:`GENESIS` for an empty log), which
+        :func:`verify_log` reports as ``entries`` and ``head`` for an intact log. Write the head
+        down when leaving: a rewritten chain cannot keep it."""
+        with self._locked():
+            _, seq, head = self._tail()
+        return seq, head
 
     def sync(self) -> None:
         """``fsync`` the entries appended with ``sync=False``."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from adjudicate.errors import AdjudicateError
 
+import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -42,6 +44,7 @@ class FakeLexicon:
 
 EN = FakeLexicon("english", ["QI", "ZAX", "CAT", "DOG"])
 ES = FakeLexicon("spanish", ["CHARRO", "ÑANDÚ", "LLAMA"])
+CA = FakeLexicon("catalan", ["QUE", "CEL·LA"])
 T = Timing(verdict_seconds=10, idle_seconds=15, guard_seconds=0.5)
 
 
@@ -129,8 +132,9 @@ def test_backspace_edits_and_esc_starts_over() -> None:
 def test_untileable_word_gets_a_message_not_a_verdict() -> None:
     s, calls = make(ES, lang="es")
     s.feed("2kiwi ", 0)
-    assert s.phase is Phase.WORDS and s.words == [] and s.message is not None
-    assert "K" in s.message and "spanish" in s.message
+    assert s.phase is Phase.WORDS and s.words == []
+    assert s.message == "'kiwi' no se puede formar con las fichas: K no es una ficha del juego español. " \
+        "Escríbala de nuevo."
     s.feed("charro llama ", 1)
     s.key("\r", 2)
     assert not s.message and s.verdict() == "VÁLIDA" and [w.label for w in calls[0]] == [
@@ -143,6 +147,78 @@ def test_too_long_word_is_refused() -> None:
     s, _ = make()
     s.feed("1" + "a" * 16 + " ", 0)
     assert s.phase is Phase.WORDS and "at most 15" in (s.message or "")
+
+
+@pytest.mark.parametrize(
+    ("lex", "lang", "typed", "message"),
+    [
+        # every reason a word is refused, in the session's language, never half in English
+        (EN, "en", "kiwi?", ("'kiwi?' cannot be laid with the tiles: ? is not a tile of the english set. "
+                             "Type it again.")),
+        (ES, "ca", "kiwi", ("'kiwi' no es pot formar amb les fitxes: K no és una fitxa del joc castellà. "
+                            "Torneu-la a escriure.")),
+        (ES, "es", "a" * 16, ("'aaaaaaaaaaaaaaaa' no se puede formar con las fichas: 16 fichas: una palabra "
+                              "tiene como máximo 15. Escríbala de nuevo.")),
+        (ES, "es", "a", ("'a' no se puede formar con las fichas: 1 ficha: una palabra tiene como mínimo 2. "
+                         "Escríbala de nuevo.")),
+        (ES, "es", "cel·la", ("'cel·la' no se puede formar con las fichas: '·' no forma una ficha aquí. "
+                              "Escríbala de nuevo.")),
+    ],
+)
+def test_untileable_reasons_in_the_session_language(lex: FakeLexicon, lang: str, typed: str, message: str) -> None:
+    s, _ = make(lex, lang=lang)
+    s.feed(f"1{typed} ", 0)
+    assert s.phase is Phase.WORDS and s.message == message
+
+
+def test_catalan_reasons_in_catalan() -> None:
+    s, _ = make(CA, lang="ca")
+    for typed, reason in (
+        ("yogurt", "Y no és una fitxa catalana fora de NY"),
+        ("whisky", "W no és una fitxa catalana (W representa L·L només en la notació de fitxes)"),
+    ):
+        s.feed(f"1{typed} ", 0)
+        assert s.message == f"{typed!r} no es pot formar amb les fitxes: {reason}. Torneu-la a escriure."
+        s.key("\x1b", 0)
+
+
+def test_every_text_in_every_language() -> None:
+    from string import Formatter
+
+    from adjudicate.judge import MESSAGES
+    from adjudicate.tiles import TILE_REASONS
+
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+    for table in (MESSAGES, TILE_REASONS):
+        assert sorted(table) == ["ca", "en", "es"]
+        for lang, texts in table.items():
+            assert texts.keys() == table["en"].keys(), lang
+            for name, template in texts.items():
+                assert fields(template) == fields(table["en"][name]), (lang, name)
+
+
+def test_confirmation_shows_the_words_as_they_will_be_judged() -> None:
+    s, _ = make(ES, lang="es")
+    s.feed("2charro ñandú\r", 0)
+    assert s.phase is Phase.CONFIRM
+    screen = render(s, "Fake 1")
+    assert "  [CH]A[RR]O  ÑANDU\n" in screen and "charro" not in screen
+    c, calls = make(CA, lang="ca")
+    c.feed("2qe cel.la\r", 0)
+    screen = render(c, "Fake 1")
+    assert "  QUE  CEL·LA\n" in screen and "  (escrita qe: Q = QU)\n" in screen
+    c.key("\r", 1)
+    assert c.verdict() == "VÀLIDA" and [w.label for w in calls[0]] == ["QUE", "CEL·LA"]
+
+
+def test_the_start_screen_names_the_log() -> None:
+    s, _ = make(ES, lang="es")
+    assert "Registro: /tmp/mesa3.jsonl\n" in render(s, "Fake 1", log_path="/tmp/mesa3.jsonl")
+    s.feed("1charro\r", 0)
+    s.key("\r", 1)
+    assert s.phase is Phase.VERDICT and "mesa3" not in render(s, "Fake 1", log_path="/tmp/mesa3.jsonl")
 
 
 def test_count_accepts_only_1_to_8() -> None:
@@ -231,6 +307,8 @@ def test_read_line_play() -> None:
 
 
 WORDS = Path(__file__).parent / "data" / "words"
+# A log written by `adjudicate judge` as it was before the session summary (five entries, three lexicons).
+OLD_LOG = Path(__file__).parent / "data" / "judge_log_written_before_the_session_summary.jsonl"
 LANGS = {"en": "english", "es": "spanish", "ca": "catalan"}
 
 
@@ -358,6 +436,95 @@ def test_lines_untileable_play_is_an_error_line_and_exit_2(lexicons: dict[str, s
     assert out[2].startswith("ERROR: ") and "at most 8" in out[2]
     assert "2 play(s) could not be judged" in result.stderr
     assert len(log.read_text().splitlines()) == 1  # errors are not logged
+
+
+def test_lines_in_the_session_language(lexicons: dict[str, str], tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["es"], "--log", str(tmp_path / "log.jsonl")],
+        input="kiwi casa\ncasa\n" + "casa " * 9 + "\n" + "qi " * 2000 + "\n",
+    )
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        "ERROR: 'kiwi' no se puede formar con las fichas: K no es una ficha del juego español",
+        "VÁLIDA",
+        "ERROR: 9 palabras: una jugada forma como máximo 8",
+        "ERROR: una línea de más de 4096 caracteres no es una jugada",
+    ]
+    assert result.stderr.splitlines()[-1] == "Error: 3 jugada(s) no se pudieron juzgar (líneas ERROR)"
+
+
+def test_lines_are_utf8_or_latin1_line_by_line(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    plays = "charro ñandú\n".encode() + "Ñandú llama\r\n".encode("latin-1") + "\ufeffllama\n".encode()
+    result = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["es"], "--log", str(log)], input=plays)
+    assert result.stdout.splitlines()[:2] == ["VÁLIDA", "VÁLIDA"]  # not U+FFFD: not 'no es una ficha'
+    assert "'\\ufeffllama'" in result.stdout.splitlines()[2]  # (a byte order mark only opens the input)
+    assert [json.loads(line)["words"] for line in log.read_text(encoding="utf-8").splitlines()] == [
+        ["charro", "ñandú"], ["Ñandú", "llama"],
+    ]
+
+
+def test_leaving_prints_the_log_the_challenges_and_the_head(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD_LOG.read_bytes())  # 5 entries, written before the session summary existed
+    result = CliRunner().invoke(
+        app, ["judge", "--lexicon", lexicons["ca"], "--log", str(log)], input="quatre\nñu\nqe gat\n",
+    )
+    check = verify_log(str(log))
+    assert result.exit_code == 2 and check.ok and check.entries == 7
+    assert result.stdout == "VÀLIDA\nERROR: 'ñu' no es pot formar amb les fitxes: Ñ no és una fitxa del joc català\n" \
+        "NO VÀLIDA\n"
+    assert result.stderr == (
+        f"Registre: {log}\n"
+        "Jugades jutjades en aquesta sessió: 2\n"
+        f"Hash final per anotar (7 entrades): sha256 {check.head}\n"
+        "Error: 1 jugada(es) no s'han pogut jutjar (línies ERROR)\n"
+    )
+    verified = CliRunner().invoke(app, ["judge", "--verify-log", str(log)])
+    assert f"head sha256 {check.head}" in verified.stdout  # the hash that --verify-log prints
+    english = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input="")
+    assert english.exit_code == 0 and english.stdout == ""
+    assert english.stderr == f"Log: {log}\nChallenges judged in this session: 0\n" \
+        f"Head hash to write down (7 entries): sha256 {check.head}\n"
+
+
+def test_a_log_written_before_the_session_summary_still_verifies(lexicons: dict[str, str], tmp_path: Path) -> None:
+    check = verify_log(str(OLD_LOG))
+    assert check.ok and check.entries == 5
+    assert check.head == hashlib.sha256(OLD_LOG.read_bytes().splitlines()[-1]).hexdigest()
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(OLD_LOG.read_bytes())
+    result = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input="qi\n")
+    assert result.exit_code == 0 and verify_log(str(log)).entries == 6
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[-1])["prev"] == check.head
+
+
+def test_ctrl_c_without_a_terminal_shows_the_verdicts_then_leaves(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write("qi zax\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline() == "ACCEPTABLE\n"  # waiting for the next play now
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    check = verify_log(str(log))
+    assert proc.returncode == 130 and out == ""
+    assert err == f"Log: {log}\nChallenges judged in this session: 1\n" \
+        f"Head hash to write down (1 entries): sha256 {check.head}\n"
+
+
+def test_log_dash_is_refused(lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", "-"], input="qi\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "Error: --log -: the log must be a file, not stdout; give its name (or leave " \
+        "--log out for the default log)\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_lines_over_4096_characters_are_refused_wherever_they_fall(
@@ -514,6 +681,12 @@ SCREEN = {
     "es": ("Cuántas palabras?", "Palabra 1 de 2", "Oponente", "VÁLIDA", "NO VÁLIDA"),
     "ca": ("Quantes paraules?", "Paraula 1 de 2", "Oponent", "VÀLIDA", "NO VÀLIDA"),
 }
+LEAVING = {
+    "en": ("Log", "Challenges judged in this session", "Head hash to write down"),
+    "es": ("Registro", "Jugadas juzgadas en esta sesión", "Hash final para anotar"),
+    "ca": ("Registre", "Jugades jutjades en aquesta sessió", "Hash final per anotar"),
+}
+ENTRIES = {"en": "entries", "es": "entradas", "ca": "entrades"}
 GOOD = {"en": ("zax", "QI"), "es": ("charro", "Ñandú"), "ca": ("cel.la", "garçó")}
 BAD = {"en": ("zax", "qat"), "es": ("charro", "gato"), "ca": ("cel·la", "gat")}
 
@@ -552,9 +725,11 @@ def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: s
     log = tmp_path / "log.jsonl"
     child = spawn(lexicons[lang], log)
     count, _, _, yes, no = SCREEN[lang]
+    log_word, judged, head = LEAVING[lang]
     try:
+        child.expect_exact(f"{log_word}: {log}")  # the start screen names the log
         # An acceptable play: the big verdict in colour, the words as typed, the lexicon.
-        asked = challenge(child, lang, GOOD[lang])
+        asked = challenge(child, lang, GOOD[lang], wait=False)
         child.expect_exact("\x1b[1;32m█")  # block letters, in green
         child.expect_exact(yes)
         child.expect_exact(f"{GOOD[lang][0]}  {GOOD[lang][1]}")
@@ -570,28 +745,41 @@ def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: s
         child.send(" ")
         child.expect_exact(count)
         child.send("\x04")  # Ctrl-D: leave (no password set)
+        child.expect_exact("\x1b[?1049l")  # out of the alternate screen: what follows stays
         child.expect(pexpect.EOF)
+        farewell = child.before
     finally:
         child.close()
     assert child.exitstatus == 0
     entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert [e["verdict"] for e in entries] == ["ACCEPTABLE", "UNACCEPTABLE"]
     assert entries[0]["words"] == list(GOOD[lang]) and entries[0]["lang"] == lang
-    assert verify_log(str(log)).ok
+    check = verify_log(str(log))
+    assert check.ok
+    assert farewell.splitlines() == [f"{log_word}: {log}", f"{judged}: 2", f"{head} (2 {ENTRIES[lang]}): sha256 {check.head}"]
 
 
 def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     child = spawn(lexicons["es"], log, "--password-prompt", verdict=5)
     try:
-        child.expect_exact("Password to leave the session: ")
+        child.expect_exact("Contraseña para salir de la sesión: ")
+        child.sendline("")  # empty: asked again, the session does not end
+        child.expect_exact("La contraseña está vacía.")
+        child.expect_exact("Contraseña para salir de la sesión: ")
         child.sendline("arbitro")
-        child.expect_exact("Same password again: ")
+        child.expect_exact("La misma contraseña otra vez: ")
+        child.sendline("arbtro")  # mistyped: asked again
+        child.expect_exact("Las dos contraseñas no coinciden.")
+        child.expect_exact("Contraseña para salir de la sesión: ")
+        child.sendline("arbitro")
+        child.expect_exact("La misma contraseña otra vez: ")
         child.sendline("arbitro")
         child.expect_exact("Cuántas palabras?")
         child.send("2kiwi ")
         child.expect_exact("Palabra 1 de 2")  # still typing the words; no verdict
-        child.expect_exact("'kiwi' no se puede formar con las fichas: K is not a tile")
+        child.expect_exact("'kiwi' no se puede formar con las fichas: K no es una ficha del juego español. "
+                           "Escríbala de nuevo.")
         child.send("\x03")  # Ctrl-C is a key in raw mode: it asks for the password
         child.expect_exact("Contraseña para salir:")
         child.send("nope\r")
@@ -604,6 +792,25 @@ def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Pa
         child.close()
     assert child.exitstatus == 0
     assert log.read_text() == ""
+
+
+def test_pty_three_failed_passwords_end_before_the_session(lexicons: dict[str, str], tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    child = spawn(lexicons["ca"], log, "--password-prompt")
+    try:
+        for first, second in (("", None), ("a", "b"), ("jutge", "jutje")):
+            child.expect_exact("Contrasenya per sortir de la sessió: ")
+            child.sendline(first)
+            if second is not None:
+                child.expect_exact("La mateixa contrasenya un altre cop: ")
+                child.sendline(second)
+        child.expect_exact("Error: cap contrasenya després de 3 intents; la sessió no ha començat "
+                           "(sense --password-prompt se surt lliurement)")
+        child.expect(pexpect.EOF)
+        assert "Quantes paraules?" not in child.before
+    finally:
+        child.close()
+    assert child.exitstatus == 2 and log.read_text() == ""
 
 
 def test_pty_terminal_is_restored(lexicons: dict[str, str], tmp_path: Path) -> None:

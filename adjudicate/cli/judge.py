@@ -15,6 +15,8 @@ import select
 import signal
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
@@ -47,7 +49,7 @@ def judge(
         typer.Option(
             "--log",
             metavar="FILE",
-            help="Log file (JSON lines, appended). Default: one per lexicon in "
+            help="Log file (JSON lines, appended; a file, not -). Default: one per lexicon in "
             "$XDG_DATA_HOME/adjudicate/logs/.",
         ),
     ] = None,
@@ -84,14 +86,19 @@ def judge(
     """The word judge's challenge session: words in, one verdict for the whole play, logged.
 
     On a terminal: type the number of words (1-8), the words (space or Enter between them); the
-    opponent confirms with Enter or TAB. Leave with Ctrl-C, Ctrl-D or quit (then the password, if
-    --password-prompt set one).
+    opponent confirms the words as they will be judged with Enter or TAB. Leave with Ctrl-C,
+    Ctrl-D or quit (then the password, if --password-prompt set one: asked twice, three tries).
 
-    Without a terminal: one play per line on stdin (words separated by spaces), one line per play
-    on stdout: the verdict, or "ERROR: ..." for a play that cannot be judged (a letter that is not
-    a tile, more than 15 tiles or 8 words, a line of more than 4,096 characters); blank lines are
-    skipped. Every verdict is logged before it is printed. Exit 0 at the end of input, 2 if any
-    play gave an ERROR line (or on a log error).
+    Without a terminal: one play per line on stdin (words separated by spaces; UTF-8, a line that
+    is not read as ISO-8859-1), one line per play on stdout: the verdict, or "ERROR: ..." for a
+    play that cannot be judged (a letter that is not a tile, more than 15 tiles or 8 words, a line
+    of more than 4,096 characters); blank lines are skipped. Every verdict is logged before it is
+    printed. Exit 0 at the end of input, 2 if any play gave an ERROR line (or on a log error), 130
+    on Ctrl-C.
+
+    Leaving prints the log's path, the challenges judged in the session and the log's head hash
+    (what --verify-log reports) to write down; without a terminal, on stderr. Screens, verdicts
+    and messages are in the session's language (--lang).
 
     Example: adjudicate judge --rules fise --log mesa3.jsonl
 
@@ -99,6 +106,8 @@ def judge(
     """
     if log == "":  # never the default log in its place
         fail("--log: the file name is empty (leave --log out for the default log)")
+    if log == "-":  # (a log is appended to and fsynced entry by entry, and checked later: a file)
+        fail("--log -: the log must be a file, not stdout; give its name (or leave --log out for the default log)")
     if verify == "":
         fail("--verify-log: the file name is empty")
     if verify is not None:
@@ -108,7 +117,7 @@ def judge(
         lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
     from adjudicate.challenge import judge_play
-    from adjudicate.judge import Session, Timing
+    from adjudicate.judge import Session, Timing, text_in
     from adjudicate.judgelog import JudgeLog, default_log_path
 
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
@@ -117,7 +126,7 @@ def judge(
         path = log or default_log_path(lex.id)  # (no home: an error, never a log in /.local/share)
         journal = JudgeLog(path, make_dirs=log is None)
     with journal:
-        password = _ask_password() if password_prompt and interactive else None
+        password = _ask_password(language) if password_prompt and interactive else None
 
         def judge_and_log(words: tuple[TypedWord, ...], *, sync: bool = True) -> Ruling:
             ruling = judge_play(words, lex)
@@ -138,10 +147,31 @@ def judge(
                 now=time.monotonic(),
             )
             with errors_exit_2():
-                _run_terminal(session, lex.label())
+                _run_terminal(session, lex.label(), os.path.abspath(path))
+            _farewell(journal, language)
             raise typer.Exit(EXIT_OK)
-        code = _run_lines(judge_and_log, journal.sync, lex.alphabet, language)
-    raise typer.Exit(code)
+        refused, interrupted = _run_lines(judge_and_log, journal.sync, lex.alphabet, language)
+        _farewell(journal, language, err=True)
+    if refused:
+        typer.echo(f"Error: {text_in(language, 'not_judged').format(count=refused)}", err=True)
+    raise typer.Exit(EXIT_INTERRUPTED if interrupted else EXIT_ERROR if refused else EXIT_OK)
+
+
+EXIT_INTERRUPTED = 130  # (as entry.py exits on Ctrl-C elsewhere)
+
+
+def _farewell(journal: Any, lang: str, *, err: bool = False) -> None:
+    """Leaving: the log, the challenges of this session and the head hash to write down (on
+    stderr without a terminal: stdout is the verdicts'). Said as well as it can be: on a terminal
+    that hung up, nothing."""
+    from adjudicate.judge import farewell
+
+    with errors_exit_2():
+        entries, head = journal.head()
+    try:
+        typer.echo(farewell(lang, os.path.abspath(journal.path), journal.appended, entries, head), err=err)
+    except OSError:
+        pass
 
 
 # -- setup -----------------------------------------------------------------------------------
@@ -180,15 +210,22 @@ def _check_streams() -> None:
             fail(f"{name} cannot be {'read' if name == 'stdin' else 'written'}")
 
 
-def _ask_password() -> str:
+def _ask_password(lang: str) -> str:
+    """The password that leaving the session will require, typed twice: an empty one or two that
+    differ ask again, up to ``PASSWORD_TRIES`` times; then exit 2."""
     import getpass
 
-    first = getpass.getpass("Password to leave the session: ")
-    if not first:
-        fail("empty password: run without --password-prompt to leave freely")
-    if getpass.getpass("Same password again: ") != first:
-        fail("the two passwords differ")
-    return first
+    from adjudicate.judge import PASSWORD_TRIES, text_in
+
+    for _ in range(PASSWORD_TRIES):
+        first = getpass.getpass(text_in(lang, "new_password"))
+        if not first:
+            typer.echo(text_in(lang, "empty_password"), err=True)
+        elif getpass.getpass(text_in(lang, "password_again")) != first:
+            typer.echo(text_in(lang, "passwords_differ"), err=True)
+        else:
+            return first
+    fail(text_in(lang, "no_password").format(tries=PASSWORD_TRIES))
 
 
 def _verify(path: str) -> None:
@@ -216,8 +253,12 @@ def _verify(path: str) -> None:
 # -- without a terminal ----------------------------------------------------------------------
 
 
-def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
-    """One play per line from stdin, one verdict line per play on stdout. Returns the exit code.
+def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple[int, bool]:
+    """One play per line from stdin, one verdict line per play on stdout. Returns the number of
+    plays refused (ERROR lines) and whether Ctrl-C (SIGINT) ended the input.
+
+    Each line is read as UTF-8 or, when it is not valid UTF-8, as ISO-8859-1, as game records are
+    (:func:`adjudicate.readfile.decode_line`).
 
     Group commit: the plays read while more input is already waiting (up to ``_BATCH`` of them)
     are logged, then fsynced together, and only then are their verdicts printed and flushed. So
@@ -225,71 +266,113 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> int:
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
     from adjudicate.challenge import VERDICTS
-    from adjudicate.judge import read_line_play
+    from adjudicate.judge import read_line_play, refusal, text_in
+    from adjudicate.readfile import decode_line
 
     yes, no = VERDICTS[lang]
     stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
     read = stdin.read1  # what is there (up to 64 KiB), without waiting for more
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    pending, errors, out = "", 0, sys.stdout
+    pending, errors, out = b"", 0, sys.stdout
     overlong = False  # inside a line longer than _MAX_LINE: skipped to its end, one ERROR for it
     start = True  # a byte order mark (U+FEFF) may open the input: it is not part of the first play
     results: list[str] = []
-    while True:
-        data = read(1 << 16)
-        text = decoder.decode(data, final=not data)
-        if start and text:
-            text, start = text.removeprefix("\ufeff"), False
-        pending += text
-        lines: list[str | None] = pending.split("\n")  # type: ignore[assignment]
-        pending = lines.pop() if data else ""  # type: ignore[assignment]
-        if overlong and (lines or not data):
-            if lines:
-                lines.pop(0)  # the end of the long line
-            overlong = False
-        if len(pending) > _MAX_LINE:  # memory stays bounded, whatever comes without a newline
-            pending = ""
-            if not overlong:
-                overlong = True
-                lines.append(None)  # stands for the long line, in its place among the others
-        try:
-            for line in lines:
-                if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
-                    errors += 1
-                    results.append(f"ERROR: a line of more than {_MAX_LINE:,} characters is not a play")
-                    continue
-                if not line.strip():
-                    continue
+    too_long = "ERROR: " + text_in(lang, "long_line").format(limit=_MAX_LINE)
+    try:
+        with _ctrl_c_deferred() as ctrl_c:
+            while not ctrl_c.asked:
+                ctrl_c.waiting = True  # (only a read waiting for input is interrupted)
+                data = read(1 << 16)
+                ctrl_c.waiting = False
+                pending += data
+                if start and (len(pending) >= len(_BOM) or not data or not _BOM.startswith(pending)):
+                    pending, start = pending.removeprefix(_BOM), False
+                lines: list[bytes | None] = pending.split(b"\n")  # type: ignore[assignment]
+                pending = lines.pop() if data else b""  # type: ignore[assignment]
+                if overlong and (lines or not data):
+                    if lines:
+                        lines.pop(0)  # the end of the long line
+                    overlong = False
+                if len(pending) > _MAX_LINE_BYTES:  # memory stays bounded, whatever comes without a newline
+                    pending = b""
+                    if not overlong:
+                        overlong = True
+                        lines.append(None)  # stands for the long line, in its place among the others
                 try:
-                    words = read_line_play(line, alphabet)
-                except AdjudicateError as err:
-                    errors += 1
-                    results.append(f"ERROR: {err}")
-                    continue
-                results.append(yes if judge_and_log(words, sync=False).acceptable else no)
-            if data and len(results) < _BATCH and _more_input():
-                continue
-            sync()
-        except (AdjudicateError, OSError) as err:
-            try:
-                sync()  # the verdicts logged before the failure may still be shown
-            except OSError:
+                    for raw in lines:
+                        line = None if raw is None else decode_line(raw)[0]
+                        if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
+                            errors += 1
+                            results.append(too_long)
+                            continue
+                        if not line.strip():
+                            continue
+                        try:
+                            words = read_line_play(line, alphabet, lang)
+                        except AdjudicateError as err:
+                            errors += 1
+                            results.append(f"ERROR: {refusal(err, lang)}")
+                            continue
+                        results.append(yes if judge_and_log(words, sync=False).acceptable else no)
+                    if data and len(results) < _BATCH and _more_input():
+                        continue
+                    sync()
+                except (AdjudicateError, OSError) as err:
+                    _sync_and_write(sync, out, results)  # the verdicts logged before the failure
+                    what = "the lexicon cannot be read" if isinstance(err, LexiconError) else "the log could not be written"
+                    fail(f"{what}, so no more verdicts: {err}")
+                _write(out, results)
                 results = []
-            _write(out, results)
-            what = "the lexicon cannot be read" if isinstance(err, LexiconError) else "the log could not be written"
-            fail(f"{what}, so no more verdicts: {err}")
-        _write(out, results)
-        results = []
-        if not data:
-            break
-    if errors:
-        typer.echo(f"Error: {errors} play(s) could not be judged (ERROR lines)", err=True)
-        return EXIT_ERROR
-    return EXIT_OK
+                if not data:
+                    return errors, False
+    except KeyboardInterrupt:
+        pass
+    _sync_and_write(sync, out, results)  # Ctrl-C: leaving, with the verdicts logged shown
+    return errors, True
 
 
+class _CtrlC:
+    """SIGINT (Ctrl-C) in the line mode: see :func:`_ctrl_c_deferred`."""
+
+    def __init__(self) -> None:
+        self.asked = self.waiting = False
+
+    def handle(self, signum: int, frame: object) -> None:
+        self.asked = True
+        if self.waiting:
+            raise KeyboardInterrupt
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[_CtrlC]:
+    """Within the block, SIGINT (Ctrl-C) raises KeyboardInterrupt only while ``waiting`` is set (a
+    read waiting for input); otherwise (a batch judged, logged and shown) it only sets ``asked``,
+    to be acted on once the batch's verdicts are out: no verdict logged and not shown, none shown
+    twice."""
+    ctrl_c = _CtrlC()
+    try:
+        old = signal.signal(signal.SIGINT, ctrl_c.handle)
+    except ValueError:  # not the main thread: Python's own KeyboardInterrupt, anywhere
+        old = None
+    try:
+        yield ctrl_c
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
+
+
+def _sync_and_write(sync: Any, out: Any, results: list[str]) -> None:
+    """Show the verdicts logged so far, once they are on disk (none if the fsync fails)."""
+    try:
+        sync()
+    except OSError:
+        return
+    _write(out, results)
+
+
+_BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
 _BATCH = 20_000  # verdicts held back at most for one fsync
 _MAX_LINE = 4096  # characters: a play is at most 8 words of at most 15 tiles
+_MAX_LINE_BYTES = 4 * _MAX_LINE  # more bytes than that are more characters, however decoded
 
 
 def _more_input() -> bool:
@@ -350,8 +433,9 @@ def _style(fd: int, encoding: str) -> Style:
     return Style(width=width, color=color, ink=ink)
 
 
-def _run_terminal(session: Session, label: str) -> None:
-    """Drive ``session`` from the terminal on stdin/stdout until it is done.
+def _run_terminal(session: Session, label: str, log_path: str) -> None:
+    """Drive ``session`` from the terminal on stdin/stdout until it is done (``label``: the
+    lexicon's, ``log_path``: the log's, both on screen).
 
     Raw mode without ISIG, so Ctrl-C, Ctrl-Z and Ctrl-\\ are keys (leaving can need the password);
     SIGTERM and SIGHUP end the session through the ``finally`` that restores the terminal; a
@@ -393,7 +477,7 @@ def _run_terminal(session: Session, label: str) -> None:
         while not session.done:
             if session.version != drawn:
                 wipe = CLEAR + (CLEAR_SCROLLBACK if session.cleared != cleared else "")
-                put(wipe + render(session, label, _style(fd_out, encoding)))
+                put(wipe + render(session, label, _style(fd_out, encoding), log_path))
                 drawn, cleared = session.version, session.cleared
             deadline = session.deadline()
             now = time.monotonic()
