@@ -32,7 +32,8 @@ from adjudicate.tiles import BLANK_BIT, LETTER_MASK, Alphabet, format_tiles
 
 __all__ = [
     "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown",
-    "format_word_score", "premium_name", "score_play", "score_total",
+    "format_tile_scores", "format_word_premiums", "format_word_score", "premium_name", "score_play",
+    "score_total",
 ]
 
 BINGO_TILES = 7
@@ -146,12 +147,10 @@ def premium_name(multiplier: int, *, word: bool) -> str:
         multiplier, f"{multiplier}{'W' if word else 'L'}")
 
 
-def format_word_score(word: WordScore, alphabet: Alphabet,
-                      mark: Callable[[str, str], str] = _no_mark) -> str:
-    """``QUEER: Q 10 x DL = 20 + U 1 + ... = 25``, then ``, word x2 (DW) = 50`` with word
-    premiums; a tile already on the board in brackets, ``(W) 4``; blanks lowercase, scoring 0.
-    ``mark(kind, text)`` may dress parts up (colours): ``kind`` is ``new`` for a tile placed by the
-    play, or the premium's name (``DL``, ``TW``...)."""
+def format_tile_scores(word: WordScore, alphabet: Alphabet,
+                       mark: Callable[[str, str], str] = _no_mark) -> list[str]:
+    """Each tile of ``word`` as :func:`format_word_score` writes it: ``Q 10 x DL = 20``, a tile
+    already on the board in brackets, ``(W) 4``; a blank lowercase, ``n 0``."""
     parts = []
     new = set(word.new)
     for i, (t, value, premium) in enumerate(zip(word.tiles, word.letter_values, word.letter_premiums)):
@@ -162,11 +161,27 @@ def format_word_score(word: WordScore, alphabet: Alphabet,
             parts.append(f"{label} {value // premium} x {mark(name, name)} = {value}")
         else:
             parts.append(f"{label} {value}")
+    return parts
+
+
+def format_word_premiums(word: WordScore, mark: Callable[[str, str], str] = _no_mark) -> str:
+    """``x6 (DW x TW)``: the word's multiplier and the premiums it is made of; empty without one."""
+    if word.word_multiplier == 1:
+        return ""
+    names = [premium_name(m, word=True) for m in word.word_premiums]
+    return f"x{word.word_multiplier} (" + " x ".join(mark(name, name) for name in names) + ")"
+
+
+def format_word_score(word: WordScore, alphabet: Alphabet,
+                      mark: Callable[[str, str], str] = _no_mark) -> str:
+    """``QUEER: Q 10 x DL = 20 + U 1 + ... = 25``, then ``, word x2 (DW) = 50`` with word
+    premiums; a tile already on the board in brackets, ``(W) 4``; blanks lowercase, scoring 0.
+    ``mark(kind, text)`` may dress parts up (colours): ``kind`` is ``new`` for a tile placed by the
+    play, or the premium's name (``DL``, ``TW``...)."""
+    parts = format_tile_scores(word, alphabet, mark)
     text = f"{format_tiles(word.tiles, alphabet)}: {' + '.join(parts)} = {word.letters}"
     if word.word_multiplier > 1:
-        names = [premium_name(m, word=True) for m in word.word_premiums]
-        text += (f", word x{word.word_multiplier} ("
-                 + " x ".join(mark(name, name) for name in names) + f") = {word.score}")
+        text += f", word {format_word_premiums(word, mark)} = {word.score}"
     return text
 
 

@@ -5,9 +5,10 @@ returns a :class:`Shown`: both boards, the squares the event changed, every play
 before and after (the record's and ours), the racks that are known, the line's discrepancies, and
 for a play an :class:`Explanation` of its score, word by word and tile by tile. Three renderings:
 :func:`render_text` (with ANSI colours on request; without them still readable: premiums as
-``TW DW TL DL``, new tiles marked ``*``, blanks lowercase), :func:`render_svg` (a picture to print
-or put on a screen) and :func:`render_html` (the picture with the text around it). Nothing here
-prints.
+``+TW +DW +TL +DL``, never to be read as a digraph tile, new tiles marked ``*``, tiles a withdrawal
+takes back ``-``, blanks lowercase), :func:`render_svg` (a picture to print or put on a screen:
+both boards, a legend, the score as a table) and :func:`render_html` (the picture with the text
+around it). Nothing here prints.
 
 >>> from adjudicate.gcg import read_gcg
 >>> record = read_gcg(b"#player1 doug Doug\\n#player2 emely Emely\\n"
@@ -26,8 +27,8 @@ total 38; recorded 40: differs by 2
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -43,6 +44,8 @@ from adjudicate.scoring import (
     ScoreBreakdown,
     WordScore,
     format_breakdown,
+    format_tile_scores,
+    format_word_premiums,
     format_word_score,
     score_play,
 )
@@ -52,6 +55,7 @@ from adjudicate.tiles import (
     LETTER_MASK,
     Alphabet,
     format_rack,
+    format_tiles,
     format_word,
     parse_rack,
 )
@@ -165,6 +169,14 @@ class Shown:
     rack_factor: int = 1  # 2 for a NASPA out-play
     discrepancies: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def through(self) -> tuple[int, ...]:
+        """The squares whose tiles the scored play goes through (in brackets in its breakdown)."""
+        if self.explanation is None:
+            return ()
+        return tuple(sorted({sq for w in self.explanation.words for i, sq in enumerate(w.squares)
+                             if i not in w.new}))
 
     @property
     def board(self) -> Board:
@@ -327,10 +339,24 @@ _TILE_STYLE = "\x1b[30;48;5;223m"
 _NEW_STYLE = "\x1b[1;30;48;5;220m"
 _BLANK_STYLE = "\x1b[38;5;124;48;5;231m"
 _NEW_BLANK_STYLE = "\x1b[1;38;5;124;48;5;220m"
+# Tiles a withdrawal takes back: struck through, on light red.
+_WITHDRAWN_STYLE = "\x1b[9;30;48;5;210m"
+_WITHDRAWN_BLANK_STYLE = "\x1b[9;38;5;124;48;5;210m"
 _GOOD, _BAD, _BOLD = "\x1b[32m", "\x1b[1;31m", "\x1b[1m"
+
+NEW_MARK, WITHDRAWN_MARK = "*", "-"  # after a tile's label: placed by the line; taken back by it
+PREMIUM_MARK = "+"  # before a premium's name without colour: +DL is a square, DL or LL would be a tile
 
 LEGEND = ("TW DW TL DL: premium squares (triple, double word; triple, double letter; the centre\n"
           "H8 is a DW); lowercase: a blank (scores 0)")
+
+
+def plain_legend(alphabet: Alphabet) -> str:
+    """:data:`LEGEND` without colour: the premiums' mark, and the digraph tiles a square may hold."""
+    digraphs = [label.strip("[]") for label in alphabet.labels if len(label.strip("[]")) > 1]
+    tiles = f" ({', '.join(digraphs)}: one tile each)" if digraphs else ""
+    return ("+TW +DW +TL +DL: premium squares (triple, double word; triple, double letter; the\n"
+            f"centre H8 is a +DW); tiles in capitals{tiles}; lowercase: a blank (scores 0)")
 
 
 def _cell_label(tile: int, alphabet: Alphabet) -> str:
@@ -338,10 +364,13 @@ def _cell_label(tile: int, alphabet: Alphabet) -> str:
     return format_word((tile & (LETTER_MASK | BLANK_BIT),), alphabet).strip("[]")
 
 
-def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool = False) -> list[str]:
+def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool = False,
+                      withdrawn: bool = False) -> list[str]:
     """15 rows under a row of column letters; each square 4 characters: a tile's label (``*`` after
-    the ones ``marked``), a premium's name, ``.`` for a plain square."""
+    the ones ``marked``, ``-`` when ``withdrawn``: taken back), a premium's name (without ``color``
+    after ``+``, so that a square never reads as a digraph tile), ``.`` for a plain square."""
     alphabet, layout = board.alphabet, board.layout
+    flag = WITHDRAWN_MARK if withdrawn else NEW_MARK
     marked_set = set(marked)
     head = "   " + " ".join(f"  {c} " for c in COLUMNS)
     lines = [head.rstrip()]
@@ -352,12 +381,16 @@ def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool
             t = board.grid[sq]
             if t:
                 new = sq in marked_set
-                text = _cell_label(t, alphabet).rjust(3) + ("*" if new else " ")
-                style = ((_NEW_BLANK_STYLE if new else _BLANK_STYLE) if t & BLANK_BIT
-                         else (_NEW_STYLE if new else _TILE_STYLE))
+                text = _cell_label(t, alphabet).rjust(3) + (flag if new else " ")
+                if new and withdrawn:
+                    style = _WITHDRAWN_BLANK_STYLE if t & BLANK_BIT else _WITHDRAWN_STYLE
+                else:
+                    style = ((_NEW_BLANK_STYLE if new else _BLANK_STYLE) if t & BLANK_BIT
+                             else (_NEW_STYLE if new else _TILE_STYLE))
             else:
                 name = layout.premium_name(sq)
-                text = (name or ".").rjust(3) + " "
+                label = name if color or not name else PREMIUM_MARK + name
+                text = (label or ".").rjust(3) + " "
                 style = _PREMIUM_STYLE.get(name, _PLAIN_STYLE)
             cells.append(f"{style}{text}{_RESET}" if color else text)
         lines.append((f"{r + 1:>2} " + " ".join(cells)).rstrip())
@@ -378,13 +411,14 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
 
     out = [paint(_BOLD, _heading(shown)), f"ruleset {shown.ruleset} ({shown.ruleset_reason})", ""]
     back = shown.marked_on_before
-    mark = f" (*: the tiles {'taken back' if back else 'placed'})" if shown.marked else ""
+    mark = (f" ({WITHDRAWN_MARK}: the tiles taken back)" if back
+            else f" ({NEW_MARK}: the tiles placed)") if shown.marked else ""
     out.append(f"Before line {shown.line}" + (mark if back else ""))
-    out += render_board_text(shown.before, shown.marked if back else (), color=color)
+    out += render_board_text(shown.before, shown.marked if back else (), color=color, withdrawn=back)
     out.append("")
     out.append(f"After line {shown.line}" + ("" if back else mark))
     out += render_board_text(shown.after, () if back else shown.marked, color=color)
-    out.append(LEGEND)
+    out.append(LEGEND if color else plain_legend(shown.alphabet))
     out.append("")
     rows = [["  player", "name", "rack", "before", "after"]]
     for p in shown.players:
@@ -423,23 +457,29 @@ def _heading(shown: Shown, *, short: bool = False) -> str:
     return text
 
 
-def _score_lines(shown: Shown, paint: Any) -> list[str]:
-    """The score worked out (a play), or the recorded and computed score of the line."""
+def _score_title(shown: Shown) -> str:
+    return "the withdrawn play scored" if shown.kind == "phony_withdrawn" else "score"
+
+
+def _score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
+    """The score worked out (a play), or the recorded and computed score of the line. Without
+    ``words`` the lines that :func:`_breakdown_rows` puts in a table are left out."""
     exp = shown.explanation
     out = []
     if exp is not None:
-        title = "the withdrawn play scored" if shown.kind == "phony_withdrawn" else "score"
-        out.append(f"{title}:")
-        for n, w in enumerate(exp.words):
-            out.append(f"  {_paint_word(w, shown.alphabet, paint)}" + ("" if n == 0 else "   (cross word)"))
-        if exp.bingo:
-            out.append(f"  bingo ({exp.tiles_placed} tiles) +{exp.bingo}")
+        if words:
+            out.append(f"{_score_title(shown)}:")
+            for n, w in enumerate(exp.words):
+                out.append(f"  {_paint_word(w, shown.alphabet, paint)}"
+                           + ("" if n == 0 else "   (cross word)"))
+            if exp.bingo:
+                out.append(f"  bingo ({exp.tiles_placed} tiles) +{exp.bingo}")
         line = verdict(exp)
         if exp.differs_by:
             line = paint(_BAD, line)
         elif exp.recorded is not None:
             line = paint(_GOOD, line)
-        out.append(f"  {line}")
+        out.append(f"  {line}" if words else line)
         if shown.kind == "phony_withdrawn" and shown.computed_score is not None:
             text = f"withdrawn: {shown.computed_score:+d}"
             if shown.recorded_score is not None:
@@ -485,27 +525,70 @@ def _paint_word(word: WordScore, alphabet: Alphabet, paint: Callable[[str, str],
     return format_word_score(word, alphabet, mark)
 
 
+# -- the score table (SVG and HTML) ----------------------------------------------------------------
+
+BREAKDOWN_HEAD = ("word", "tile by tile", "letters", "word premium", "score")
+
+
+def _breakdown_rows(explanation: Explanation, alphabet: Alphabet) -> list[tuple[str, ...]]:
+    """The score as a table, from the scorer's :class:`~adjudicate.scoring.WordScore` (what the
+    text writes on one line a word): a row a word (main word first, then the cross words), the
+    bingo bonus, the total."""
+    rows: list[tuple[str, ...]] = []
+    for n, w in enumerate(explanation.words):
+        rows.append((format_tiles(w.tiles, alphabet) + ("" if n == 0 else " (cross word)"),
+                     " + ".join(format_tile_scores(w, alphabet)), str(w.letters),
+                     format_word_premiums(w), str(w.score)))
+    if explanation.bingo:
+        rows.append(("bingo", f"{explanation.tiles_placed} tiles", "", "", f"+{explanation.bingo}"))
+    rows.append(("total", "", "", "", str(explanation.total)))
+    return rows
+
+
 # -- SVG -------------------------------------------------------------------------------------------
 
 SQ = 40  # pixels per square
 _MARGIN = 26  # room for the coordinates
+_GAP = 34  # between the boards before and after
+_BOARD_WIDTH = _MARGIN + SQ * BOARD_SIZE + 4
+_BOARD_HEIGHT = 8 + _MARGIN + SQ * BOARD_SIZE + 4  # from a board's title's baseline
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+_MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+_MONO_WIDTH = 7.6  # pixels per character of the 12.5-pixel monospaced text
 _SVG_PREMIUM = {"TW": ("#d9443b", "#ffffff"), "DW": ("#f4aaa4", "#7a1f1a"),
                 "TL": ("#2f74c0", "#ffffff"), "DL": ("#b3d6f0", "#1d4f7a")}
 _SVG_PLAIN = "#efe9d8"
 _TILE_FILL, _TILE_EDGE = "#f0d49b", "#9c7a3c"
 _NEW_FILL, _NEW_EDGE = "#ffd23f", "#c1121f"
 _BLANK_FILL, _BLANK_INK = "#ffffff", "#1d5fbf"
+_THROUGH_EDGE = "#1b7a5a"  # a tile the play goes through: counted again, without its premium
+_WITHDRAWN_EDGE = "#7a1f1a"  # a tile taken back: hatched, struck through, a dashed edge
+_DEFS = ('<defs><pattern id="withdrawn-hatch" width="7" height="7" patternUnits="userSpaceOnUse" '
+         'patternTransform="rotate(45)"><rect width="7" height="7" fill="#fbe3e1"/>'
+         '<rect width="2.5" height="7" fill="#e8908a"/></pattern></defs>')
+
+# What the legend shows: the premium squares, then each kind of tile (the class it has on a board).
+_LEGEND_SQUARES = (("TW", "triple word"), ("DW", "double word (the centre: a star)"),
+                   ("TL", "triple letter"), ("DL", "double letter"))
+_LEGEND_TILES = (("", "a tile, its value in the corner"), ("blank", "a blank (scores 0)"),
+                 ("through", "played through (counted, no premium)"),
+                 ("new", "placed by this line"), ("withdrawn", "taken back (phony withdrawn)"))
 
 
 def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *, blank: bool,
-              new: bool, cls: str, square: str = "") -> str:
+              kind: str = "", cls: str, square: str = "") -> str:
     """One tile: a rounded square, its label (smaller for digraphs), its value in the corner (none
-    on a blank, which is white with a coloured letter)."""
+    on a blank, which is white with a coloured letter). ``kind``: ``new`` (placed by the line:
+    yellow, a red edge), ``withdrawn`` (taken back: hatched, struck, a dashed edge), ``through``
+    (played through: a green edge) or plain."""
     pad = size * 0.06
-    fill = _BLANK_FILL if blank else (_NEW_FILL if new else _TILE_FILL)
-    edge = _NEW_EDGE if new else ("#6b6b6b" if blank else _TILE_EDGE)
-    width = size * (0.09 if new else 0.035)
+    new = kind == "new"
+    fill = "url(#withdrawn-hatch)" if kind == "withdrawn" else (
+        _BLANK_FILL if blank else (_NEW_FILL if new else _TILE_FILL))
+    edge = {"new": _NEW_EDGE, "through": _THROUGH_EDGE, "withdrawn": _WITHDRAWN_EDGE}.get(
+        kind, "#6b6b6b" if blank else _TILE_EDGE)
+    width = size * (0.035 if not kind else 0.08)
+    dashes = "4 2.5" if kind == "withdrawn" else ("3 2" if blank and not kind else "")
     text = label.strip("[]")
     n = len(text)
     font = size * (0.6 if n == 1 else 0.44 if n == 2 else 0.38)
@@ -518,18 +601,21 @@ def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *,
         cy -= size * 0.04
     attrs = f' data-square="{square}"' if square else ""
     parts = [
-        f'<g class="{cls}{" new" if new else ""}{" blank" if blank else ""}"{attrs}>',
+        f'<g class="{cls}{" " + kind if kind else ""}{" blank" if blank else ""}"{attrs}>',
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{size - 2 * pad:.1f}" '
         f'height="{size - 2 * pad:.1f}" rx="{size * 0.12:.1f}" fill="{fill}" stroke="{edge}" '
-        f'stroke-width="{width:.1f}"' + (' stroke-dasharray="3 2"' if blank and not new else "")
-        + "/>",
+        f'stroke-width="{width:.1f}"' + (f' stroke-dasharray="{dashes}"' if dashes else "") + "/>",
         f'<text x="{cx:.1f}" y="{cy:.1f}" text-anchor="middle" font-size="{font:.1f}" '
         f'font-weight="bold" fill="{ink}"' + (' font-style="italic"' if blank else "")
         + f">{escape(text)}</text>",
     ]
-    if value is not None and not blank:
+    if valued:
         parts.append(f'<text x="{x + size * 0.88:.1f}" y="{y + size * 0.86:.1f}" '
                      f'text-anchor="end" font-size="{size * 0.22:.1f}" fill="#1a1a1a">{value}</text>')
+    if kind == "withdrawn":  # struck through, corner to corner
+        parts.append(f'<line x1="{x + 2 * pad:.1f}" y1="{y + size - 2 * pad:.1f}" '
+                     f'x2="{x + size - 2 * pad:.1f}" y2="{y + 2 * pad:.1f}" stroke="{_WITHDRAWN_EDGE}" '
+                     f'stroke-width="{size * 0.05:.1f}" stroke-linecap="round"/>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -553,43 +639,25 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def render_svg(shown: Shown, *, caption: bool = True) -> str:
-    """The board (after the event; before it for a withdrawal) with the event's tiles marked, the
-    mover's rack, and with ``caption`` the heading and the score worked out. Standalone SVG."""
-    board = shown.board
+def _board_svg(board: Board, x0: float, y0: float, title: str, cls: str, *,
+               kinds: dict[int, str], vacated: tuple[int, ...] = ()) -> list[str]:
+    """One board, its ``title`` on the baseline ``y0``, then the coordinates and the squares; a
+    tile's look by ``kinds`` (square -> ``new``, ``withdrawn``, ``through``); the squares
+    ``vacated`` (a withdrawal's, on the board after it) outlined."""
     alphabet, layout = board.alphabet, board.layout
-    marked = set(shown.marked)
-    head_lines = _wrap(_heading(shown, short=True), 64) if caption else []
-    text_lines: list[str] = []
-    if caption:
-        raw = _score_lines(shown, lambda s, t: t) + [f"discrepancy: {m}" for m in shown.discrepancies]
-        text_lines = [line for one in raw for line in _wrap(one, 80)]
-    top = 10 + 20 * len(head_lines)
-    grid_x, grid_y = _MARGIN, top + _MARGIN
+    grid_x, grid_y = x0 + _MARGIN, y0 + 8 + _MARGIN
     size = SQ * BOARD_SIZE
-    rack_y = grid_y + size + 14
-    rack_h = SQ * 0.8 + 10 if shown.rack else 0
-    text_y = rack_y + rack_h + 10
-    width = grid_x + size + 12
-    height = text_y + 17 * len(text_lines) + 8
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
-        f'viewBox="0 0 {width} {height:.0f}" font-family="{_FONT}" role="img" '
-        f'aria-label="{escape(_heading(shown), {chr(34): "&quot;"})}">',
-        f"<title>{escape(_heading(shown))}</title>",
-        f'<rect width="{width}" height="{height:.0f}" fill="#ffffff"/>',
-    ]
-    for i, line in enumerate(head_lines):
-        out.append(f'<text x="{grid_x}" y="{10 + 15 + 20 * i}" font-size="15" font-weight="bold" '
-                   f'fill="#1a1a1a">{escape(line)}</text>')
+    out = [f'<g class="board {cls}">',
+           (f'<text x="{grid_x}" y="{y0}" font-size="14" font-weight="bold" fill="#1a1a1a">'
+           f"{escape(title)}</text>")]
     for c, letter in enumerate(COLUMNS):
         out.append(f'<text x="{grid_x + c * SQ + SQ / 2:.0f}" y="{grid_y - 8}" font-size="13" '
                    f'text-anchor="middle" fill="#555">{letter}</text>')
     for r in range(BOARD_SIZE):
         out.append(f'<text x="{grid_x - 5}" y="{grid_y + r * SQ + SQ / 2 + 5:.0f}" font-size="13" '
                    f'text-anchor="end" fill="#555">{r + 1}</text>')
-    out.append(f'<g class="board"><rect x="{grid_x - 2}" y="{grid_y - 2}" width="{size + 4}" '
-               f'height="{size + 4}" fill="#8c8c7a"/>')
+    out.append(f'<rect x="{grid_x - 2}" y="{grid_y - 2}" width="{size + 4}" height="{size + 4}" '
+               'fill="#8c8c7a"/>')
     for sq in range(BOARD_SIZE * BOARD_SIZE):
         r, c = divmod(sq, BOARD_SIZE)
         x, y = grid_x + c * SQ, grid_y + r * SQ
@@ -602,7 +670,11 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
         elif name:
             out.append(f'<text x="{x + SQ / 2:.0f}" y="{y + SQ / 2 + 4:.0f}" font-size="11" '
                        f'text-anchor="middle" fill="{ink}">{name}</text>')
-    out.append("</g>")
+        if sq in vacated:
+            out.append(f'<rect class="vacated" data-square="{square_name(sq)}" x="{x + 3}" '
+                       f'y="{y + 3}" width="{SQ - 6}" height="{SQ - 6}" rx="{SQ * 0.12:.1f}" '
+                       f'fill="none" stroke="{_WITHDRAWN_EDGE}" stroke-width="1.5" '
+                       'stroke-dasharray="4 2.5"/>')
     for sq in range(BOARD_SIZE * BOARD_SIZE):
         t = board.grid[sq]
         if t:
@@ -610,11 +682,95 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
             blank = bool(t & BLANK_BIT)
             out.append(_tile_svg(grid_x + c * SQ, grid_y + r * SQ, SQ, _cell_label(t, alphabet),
                                  None if blank else alphabet.score(t), blank=blank,
-                                 new=sq in marked, cls="tile", square=square_name(sq)))
+                                 kind=kinds.get(sq, ""), cls="tile", square=square_name(sq)))
+    out.append("</g>")
+    return out
+
+
+def _legend_svg(x0: float, y0: float) -> tuple[list[str], float]:
+    """The key to the pictures, from ``y0`` down: a row of premium squares, a row of tiles. Returns
+    the elements and the height used."""
+    size = SQ * 0.7
+    out = ['<g class="legend">']
+    rows: tuple[tuple[tuple[str, str], ...], ...] = (_LEGEND_SQUARES, _LEGEND_TILES)
+    for row, items in enumerate(rows):
+        x, y = x0, y0 + row * (size + 8)
+        for key, label in items:
+            out.append(f'<g class="legend-item" data-kind="{key or "tile"}">')
+            if row == 0:
+                fill, ink = _SVG_PREMIUM[key]
+                out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
+                           f'fill="{fill}"/><text x="{x + size / 2:.1f}" y="{y + size / 2 + 4:.1f}" '
+                           f'font-size="11" text-anchor="middle" fill="{ink}">{key}</text>')
+            else:
+                blank = key == "blank"
+                out.append(_tile_svg(x, y, size, "a" if blank else "A", None if blank else 1,
+                                     blank=blank, kind="" if blank else key, cls="legend-tile"))
+            out.append(f'<text x="{x + size + 6:.1f}" y="{y + size / 2 + 4.5:.1f}" font-size="12.5" '
+                       f'fill="#1a1a1a">{escape(label)}</text></g>')
+            x += size + 6 + 6.9 * len(label) + 22
+    out.append("</g>")
+    return out, 2 * size + 8
+
+
+def _table_svg(x0: float, y0: float, title: str, rows: list[tuple[str, ...]],
+               width: float) -> tuple[list[str], float]:
+    """The score table in monospaced text, its ``title`` above; the tile-by-tile column wraps at
+    its ``+`` signs to fit ``width`` pixels. Returns the elements and the height used."""
+    table = [BREAKDOWN_HEAD, *rows]
+    chars = int(width / _MONO_WIDTH)
+    others = sum(max(len(row[i]) for row in table) + 3 for i in (0, 2, 3, 4))
+    fit = max(24, chars - others)
+    cells = [[_wrap(cell, fit) if i == 1 else [cell] for i, cell in enumerate(row)] for row in table]
+    widths = [max(len(line) for row in cells for line in row[i]) for i in range(len(BREAKDOWN_HEAD))]
+    out = ['<g class="breakdown">',
+           (f'<text x="{x0}" y="{y0 + 13}" font-size="13" font-weight="bold" fill="#1a1a1a">'
+           f"{escape(title)}</text>")]
+    y = y0 + 20
+    for n, row in enumerate(cells):
+        height = max(len(lines) for lines in row)
+        out.append(f'<g class="{"head" if n == 0 else "row"}">')
+        x = x0
+        for i, lines in enumerate(row):
+            right = i >= 2 and n > 0 and i != 3  # numbers to the right
+            for k, line in enumerate(lines):
+                anchor = x + widths[i] * _MONO_WIDTH if right else x
+                out.append(f'<text x="{anchor:.1f}" y="{y + 13 + 17 * k}" font-size="12.5" '
+                           f'font-family="{_MONO}" fill="#1a1a1a" xml:space="preserve"'
+                           + (' text-anchor="end"' if right else "")
+                           + (' font-weight="bold"' if n == 0 else "") + f">{escape(line)}</text>")
+            x += (widths[i] + 3) * _MONO_WIDTH
+        out.append("</g>")
+        if n == 0:
+            out.append(f'<line x1="{x0}" y1="{y + 18}" x2="{x - 3 * _MONO_WIDTH:.1f}" y2="{y + 18}" '
+                       'stroke="#999"/>')
+        y += 17 * height + (4 if n == 0 else 0)
+    out.append("</g>")
+    return out, y - y0 + 4
+
+
+def render_svg(shown: Shown, *, caption: bool = True) -> str:
+    """The boards before and after the event side by side, the event's tiles marked (placed: on
+    the board after; taken back: on the board before), the mover's rack and a legend; with
+    ``caption`` the heading and the score worked out (a table). Standalone SVG."""
+    alphabet = shown.alphabet
+    back = shown.marked_on_before
+    kinds = {sq: "through" for sq in shown.through}
+    kinds.update({sq: "withdrawn" if back else "new" for sq in shown.marked})
+    width = 2 * _BOARD_WIDTH + _GAP + 12
+    head_lines = _wrap(_heading(shown, short=True), int(width / 9)) if caption else []
+    top = 10 + 20 * len(head_lines) + 20
+    body: list[str] = []
+    body += _board_svg(shown.before, 0, top, f"Before line {shown.line}", "before",
+                       kinds=kinds if back else {})
+    body += _board_svg(shown.after, _BOARD_WIDTH + _GAP, top, f"After line {shown.line}", "after",
+                       kinds={} if back else kinds, vacated=shown.marked if back else ())
+    y: float = top + _BOARD_HEIGHT + 14
+    grid_x = _MARGIN
     if shown.rack:
         label = f"rack of {shown.nick}:"
-        out.append(f'<text x="{grid_x}" y="{rack_y + SQ * 0.5:.0f}" font-size="13" '
-                   f'fill="#1a1a1a">{escape(label)}</text>')
+        body.append(f'<text x="{grid_x}" y="{y + SQ * 0.5:.0f}" font-size="13" '
+                    f'fill="#1a1a1a">{escape(label)}</text>')
         x0 = grid_x + 9 + 7.5 * len(label)
         try:  # (the rack shown is in canonical labels: the bracketed spelling)
             rack = parse_rack(shown.rack, alphabet.spelled(BRACKETED))
@@ -622,15 +778,41 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
             rack = ()
         for i, t in enumerate(rack):
             blank = t == 0
-            out.append(_tile_svg(x0 + i * SQ * 0.8, rack_y, SQ * 0.8,
-                                 "?" if blank else _cell_label(t, alphabet),
-                                 None if blank else alphabet.score(t), blank=blank, new=False,
-                                 cls="rack-tile"))
-    for i, line in enumerate(text_lines):
-        colour = "#b00020" if line.startswith("discrepancy") or "differs by" in line else "#1a1a1a"
-        out.append(f'<text x="{grid_x}" y="{text_y + 13 + 17 * i}" font-size="12.5" '
-                   f'font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" fill="{colour}" '
-                   f'xml:space="preserve">{escape(line)}</text>')
+            body.append(_tile_svg(x0 + i * SQ * 0.8, y, SQ * 0.8,
+                                  "?" if blank else _cell_label(t, alphabet),
+                                  None if blank else alphabet.score(t), blank=blank,
+                                  cls="rack-tile"))
+        y += SQ * 0.8 + 12
+    legend, height = _legend_svg(grid_x, y)
+    body += legend
+    y += height + 14
+    if caption and shown.explanation is not None:
+        table, height = _table_svg(grid_x, y, _score_title(shown),
+                                   _breakdown_rows(shown.explanation, alphabet), width - grid_x - 12)
+        body += table
+        y += height
+    if caption:
+        raw = _score_lines(shown, lambda s, t: t, words=False) + [
+            f"discrepancy: {m}" for m in shown.discrepancies]
+        chars = int((width - grid_x - 12) / _MONO_WIDTH)
+        for line in (piece for one in raw for piece in _wrap(one, chars)):
+            colour = "#b00020" if line.startswith("discrepancy") or "differs by" in line else "#1a1a1a"
+            body.append(f'<text x="{grid_x}" y="{y + 13:.0f}" font-size="12.5" font-family="{_MONO}" '
+                        f'fill="{colour}" xml:space="preserve">{escape(line)}</text>')
+            y += 17
+    height = y + 8
+    out = [
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
+        f'viewBox="0 0 {width} {height:.0f}" font-family="{_FONT}" role="img" '
+        f'aria-label="{escape(_heading(shown), {chr(34): "&quot;"})}">'),
+        f"<title>{escape(_heading(shown))}</title>",
+        _DEFS,
+        f'<rect width="{width}" height="{height:.0f}" fill="#ffffff"/>',
+    ]
+    for i, line in enumerate(head_lines):
+        out.append(f'<text x="{grid_x}" y="{10 + 15 + 20 * i}" font-size="15" font-weight="bold" '
+                   f'fill="#1a1a1a">{escape(line)}</text>')
+    out += body
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -651,12 +833,15 @@ def _star(cx: float, cy: float, radius: float, colour: str) -> str:
 _CSS = """
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 16px; color: #1a1a1a; }
 h1 { font-size: 18px; margin: 0 0 4px; }
+h2 { font-size: 15px; margin: 12px 0 2px; }
 p.rules { margin: 0 0 10px; color: #555; font-size: 13px; }
 svg { max-width: 100%; height: auto; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 14px; }
-th, td { padding: 2px 10px; text-align: left; border-bottom: 1px solid #ddd; }
+th, td { padding: 2px 10px; text-align: left; border-bottom: 1px solid #ddd; vertical-align: top; }
 td.n { text-align: right; }
 tr.to-move { font-weight: bold; }
+table.breakdown td { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px; }
+table.breakdown td.tiles { max-width: 700px; }
 ul.score { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px;
            list-style: none; padding-left: 0; max-width: 900px; }
 ul.score li.sub { padding-left: 2em; text-indent: -1em; }
@@ -666,8 +851,23 @@ ul.score li.sub { padding-left: 2em; text-indent: -1em; }
 """
 
 
+def _breakdown_html(shown: Shown) -> list[str]:
+    """The score table (:func:`_breakdown_rows`), numbers to the right."""
+    if shown.explanation is None:
+        return []
+    out = [f"<h2>{escape(_score_title(shown))}</h2>", '<table class="breakdown">',
+           "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in BREAKDOWN_HEAD) + "</tr>"]
+    for row in _breakdown_rows(shown.explanation, shown.alphabet):
+        cells = [f'<td class="{"tiles" if i == 1 else "n" if i in (2, 4) else "w"}">{escape(cell)}</td>'
+                 for i, cell in enumerate(row)]
+        out.append(f"<tr>{''.join(cells)}</tr>")
+    out.append("</table>")
+    return out
+
+
 def render_html(shown: Shown) -> str:
-    """A page: the heading, the SVG board, racks and scores, the score worked out, discrepancies."""
+    """A page: the heading, the SVG boards and legend, racks and scores, the score table and the
+    total against the record, discrepancies."""
     rows = []
     for p in shown.players:
         attr = ' class="to-move"' if p.to_move else ""
@@ -677,7 +877,7 @@ def render_html(shown: Shown) -> str:
             f'<td class="n">{escape(_score_cell(p.recorded_before, p.computed_before))}</td>'
             f'<td class="n">{escape(_score_cell(p.recorded_after, p.computed_after))}</td></tr>')
     items = []
-    for raw in _score_lines(shown, lambda s, t: t):
+    for raw in _score_lines(shown, lambda s, t: t, words=False):
         cls = "bad" if "differs by" in raw else "good" if "agrees" in raw else ""
         cls += " sub" if raw.startswith("  ") else ""
         items.append(f'<li class="{cls.strip()}">{escape(raw.strip())}</li>')
@@ -690,15 +890,13 @@ def render_html(shown: Shown) -> str:
         f"<title>{title}</title>",
         f"<style>{_CSS}</style></head><body>",
         f"<h1>{title}</h1>",
-        f'<p class="rules">ruleset {escape(shown.ruleset)} ({escape(shown.ruleset_reason)}); '
-        f"bag: {shown.bag_before} tiles before, {shown.bag_after} after; "
-        + ("yellow tiles with a red edge: taken back by this line" if shown.marked_on_before
-           else "yellow tiles with a red edge: placed by this line")
-        + "; white tiles: blanks</p>",
+        (f'<p class="rules">ruleset {escape(shown.ruleset)} ({escape(shown.ruleset_reason)}); '
+        f"bag: {shown.bag_before} tiles before, {shown.bag_after} after</p>"),
         render_svg(shown, caption=False),
         "<table><tr><th>player</th><th>name</th><th>rack</th><th>before</th><th>after</th></tr>",
         *rows,
         "</table>",
+        *_breakdown_html(shown),
         f'<ul class="score">{"".join(items)}</ul>',
         f'<ul class="discrepancies">{problems}</ul>' if problems else "",
         f"<ul class=\"notes\">{notes}</ul>" if notes else "",

@@ -1,9 +1,11 @@
 """`adjudicate show`: the position around one event and the play's score worked out.
 
 The breakdown is held to the scorer on every play of the clean corpus games; the text to "no
-colour unless asked" (NO_COLOR, --no-color, not a terminal); the SVG to well-formed XML with 225
-squares, the board's tiles and the digraph labels (Catalan L·L NY QU Ç, Spanish CH LL RR Ñ and a
-blank [rr]); and, when Debian's Chromium is installed, to a real browser's rendering.
+colour unless asked" (NO_COLOR, --no-color, not a terminal) and, without colour, to premium squares
+that no tile label can be taken for; the SVG to well-formed XML with both boards (225 squares each),
+their tiles and the digraph labels (Catalan L·L NY QU Ç, Spanish CH LL RR Ñ and a blank [rr]), the
+score table and the legend, everything from the record escaped; and, when Debian's Chromium is
+installed, to a real browser's rendering.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
+from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -21,24 +25,26 @@ import adjudicate.cli
 from adjudicate.cli.show import use_color
 from adjudicate.gcg import read_gcg
 from adjudicate.notation import square_name
-from adjudicate.tiles import BLANK_BIT, format_word
 from adjudicate.rescore import choose_ruleset
 from adjudicate.show import (
+    LEGEND,
     ShowError,
     find_event,
     format_explanation,
+    plain_legend,
     render_html,
     render_svg,
     render_text,
     show_event,
 )
+from adjudicate.tiles import BLANK_BIT, format_word
 
 GAMES = Path(__file__).parent / "data" / "games"
 CATALAN = GAMES / "fx_catalan_outplay.gcg"
 SPANISH = GAMES / "fx_fise_outplay.gcg"
 TABLE = Path(__file__).parent / "data" / "corpus_expected.tsv"
-CHROMIUM = Path("/usr/bin/chromium")
 ANSI = re.compile(r"\x1b\[")
+CHROMIUM = Path("/usr/bin/chromium")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -58,6 +64,16 @@ def classes(root: ET.Element, name: str) -> list[ET.Element]:
 def tile_labels(root: ET.Element, cls: str = "tile") -> list[str]:
     """The label of each tile group (its first text element)."""
     return [next(g.iter(f"{SVG}text")).text or "" for g in classes(root, cls)]
+
+
+def board(root: ET.Element, which: str) -> ET.Element:
+    """The board ``before`` or ``after`` of an SVG."""
+    [found] = [g for g in classes(root, "board") if which in g.get("class", "").split()]
+    return found
+
+
+def squares_of(group: ET.Element, cls: str) -> list[str]:
+    return [g.get("data-square", "") for g in classes(group, cls)]
 
 
 # -- the score worked out ------------------------------------------------------------------------
@@ -230,11 +246,13 @@ def test_text_without_colour_has_no_escapes():
     coloured = render_text(shown, color=True)
     assert ANSI.search(coloured)
     stripped = re.sub(r"\x1b\[[0-9;]*m", "", coloured)
-    assert [x.rstrip() for x in stripped.splitlines()] == plain.splitlines()  # colour only adds
+    # colour only adds, but for the mark of the premiums (their colour tells them from tiles)
+    unmarked = re.sub(r"\+(TW|DW|TL|DL)\b", r" \1", plain.replace(plain_legend(shown.alphabet), LEGEND))
+    assert [x.rstrip() for x in stripped.splitlines()] == unmarked.splitlines()
     result = run(str(SPANISH))  # CliRunner's stdout is not a terminal
     assert result.exit_code == 0 and not ANSI.search(result.output)
     # readable without colour: premiums named, the new tiles starred, a blank lowercase
-    assert " TW " in plain and "  I*" in plain and "rr" in plain
+    assert "+TW " in plain and "  I*" in plain and "rr" in plain
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
@@ -252,23 +270,201 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
     assert result.exit_code == 0 and not ANSI.search(result.output)
 
 
+def board_cells(text: str, title: str) -> dict[str, str]:
+    """The squares of the text board under ``title`` (``Before line``, ``After line``): each 4
+    characters, a space between, after the row's number."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(title)) + 2
+    cells = {}
+    for r, row in enumerate(lines[start:start + 15]):
+        assert row.startswith(f"{r + 1:>2} "), row
+        row = row.ljust(3 + 5 * 15)
+        for c in range(15):
+            cells[square_name(r * 15 + c)] = row[3 + 5 * c: 3 + 5 * c + 4].strip()
+    return cells
+
+
+@pytest.mark.parametrize(("path", "known"), [
+    # fx_fise_outplay.gcg's last play: LL on C1 beside the DL on D1, CH on J1, RR on N5, a blank rr
+    (SPANISH, {"C1": "LL", "D1": "+DL", "J1": "CH", "N5": "RR", "E3": "rr", "H1": "+TW", "F2": "+TL"}),
+    # fx_catalan_outplay.gcg's: L·L on B10 (a TL), QU on C4, NY on D13 beside the DW on C13
+    (CATALAN, {"B10": "L·L", "C4": "QU", "D13": "NY", "C13": "+DW", "N14": "+DW", "K13": "n*"}),
+], ids=["spanish", "catalan"])
+def test_without_colour_a_premium_square_is_never_read_as_a_tile(path, known):
+    """Without colour the squares said DL and the tiles LL alike: a premium is marked (+DL), a
+    tile never is, on every square of both boards."""
+    shown = shown_at(path)
+    text = render_text(shown)
+    after = board_cells(text, "After line")
+    assert {sq: after[sq] for sq in known} == known
+    for title, grid in (("Before line", shown.before), ("After line", shown.after)):
+        for sq, cell in enumerate(board_cells(text, title).values()):
+            premium = grid.layout.premium_name(sq)
+            if grid.grid[sq]:
+                assert cell and not cell.startswith("+"), (title, square_name(sq), cell)
+            else:
+                assert cell == (f"+{premium}" if premium else "."), (title, square_name(sq), cell)
+    assert "+TW +DW +TL +DL: premium squares" in text
+    # with colour the squares keep their names unmarked: the colour tells them apart
+    coloured = re.sub(r"\x1b\[[0-9;]*m", "", render_text(shown, color=True))
+    assert board_cells(coloured, "After line")["D1" if path == SPANISH else "C13"] in ("DL", "DW")
+
+
+WITHDRAWAL = (b"#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n>a: DINNVWY -- -32 0\n"
+              b">b: EEIOQRU 8D QUEER +36 36\n")
+WINDY = ["D8", "E8", "F8", "G8", "H8"]
+
+
+def test_withdrawn_tiles_look_different_from_placed_ones():
+    record = read_gcg(WITHDRAWAL)
+    withdrawn = show_event(record, find_event(record, line=4))
+    placed = show_event(record, find_event(record, line=3))
+    # text: placed W*, taken back W- (and struck through in colour)
+    text = render_text(withdrawn)
+    assert "Before line 4 (-: the tiles taken back)" in text
+    assert [board_cells(text, "Before line")[sq] for sq in WINDY] == ["W-", "I-", "N-", "D-", "Y-"]
+    assert [board_cells(render_text(placed), "After line")[sq] for sq in WINDY] == [
+        "W*", "I*", "N*", "D*", "Y*"]
+    assert render_text(withdrawn, color=True).count("\x1b[9;") == 5  # SGR 9: crossed out
+    assert "\x1b[9;" not in render_text(placed, color=True)
+    # SVG: hatched and struck through on the board before; the squares left empty outlined after
+    root = ET.fromstring(render_svg(withdrawn))
+    before, after = board(root, "before"), board(root, "after")
+    assert squares_of(before, "withdrawn") == WINDY and not classes(before, "new")
+    assert squares_of(after, "vacated") == WINDY and not classes(after, "tile")
+    assert "withdrawn-hatch" in {p.get("id") for p in root.iter(f"{SVG}pattern")}
+    for tile in classes(before, "withdrawn"):
+        assert tile.find(f"{SVG}rect").get("fill") == "url(#withdrawn-hatch)"
+        assert tile.find(f"{SVG}line") is not None  # struck
+    new = classes(board(ET.fromstring(render_svg(placed)), "after"), "new")
+    assert [g.get("data-square") for g in new] == WINDY
+    for tile in new:
+        assert tile.find(f"{SVG}line") is None
+        assert tile.find(f"{SVG}rect").get("fill") != "url(#withdrawn-hatch)"
+
+
 # -- SVG and HTML ----------------------------------------------------------------------------------
+
+
+class Page(HTMLParser):
+    """An HTML page read with the standard library: every element closed in order (void ones
+    apart), the tags used, the text, and the rows of the score table."""
+
+    VOID = frozenset({"meta", "br", "hr", "img", "input", "link"})
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.tags: Counter[str] = Counter()
+        self.text: list[str] = []
+        self.breakdown: list[list[str]] = []
+        self._in_breakdown = self._in_cell = False
+        self.feed(page)
+        self.close()
+        assert not self.open, self.open
+
+    def handle_starttag(self, tag, attrs):
+        self.tags[tag] += 1
+        if tag == "table":
+            self._in_breakdown = ("class", "breakdown") in attrs
+        if self._in_breakdown and tag == "tr":
+            self.breakdown.append([])
+        if self._in_breakdown and tag in ("td", "th"):
+            self.breakdown[-1].append("")
+            self._in_cell = True
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags[tag] += 1
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open[-1] == tag, (tag, self.open)
+        self.open.pop()
+        self._in_cell = self._in_cell and tag not in ("td", "th")
+        if tag == "table":
+            self._in_breakdown = False
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._in_cell and self._in_breakdown:
+            self.breakdown[-1][-1] += data
+
+
+def svg_table(root: ET.Element) -> list[list[str]]:
+    """The score table of an SVG: each row's texts, in order, the empty cells left out."""
+    [table] = classes(root, "breakdown")
+    return [[t.text for t in row.iter(f"{SVG}text") if t.text]
+            for row in table if row.get("class") in ("head", "row")]
+
+
+def test_svg_and_html_show_the_score_table_and_a_legend():
+    # CAMISESVEGADES (see test_catalan_bingo_worked_out): the seven tiles of CAMISES played through
+    shown = shown_at(CATALAN, line=14)
+    tiles = ("(C) 2 + (A) 1 + (M) 2 + (I) 1 + (S) 1 + (E) 1 + (S) 1 + V 4 + E 1 + G 3 + "
+             "A 1 x DL = 2 + D 2 + E 1 + S 1")
+    expected = [["word", "tile by tile", "letters", "word premium", "score"],
+                ["CAMISESVEGADES", tiles, "23", "x3 (TW)", "69"],
+                ["bingo", "7 tiles", "+50"],
+                ["total", "119"]]
+    root = ET.fromstring(render_svg(shown))
+    assert svg_table(root) == expected
+    assert next(classes(root, "breakdown")[0].iter(f"{SVG}text")).text == "score"
+    assert "total 119; recorded 119: agrees" in [t.text for t in root.iter(f"{SVG}text")]
+    assert squares_of(board(root, "after"), "through") == [f"{c}8" for c in "BCDEFGH"]
+    legend = {g.get("data-kind"): g for g in classes(root, "legend-item")}
+    assert set(legend) == {"TW", "DW", "TL", "DL", "tile", "blank", "through", "new", "withdrawn"}
+    for kind in ("blank", "through", "new", "withdrawn"):  # drawn as on the boards
+        assert classes(legend[kind], kind), kind
+    page = Page(render_html(shown))
+    assert [[cell for cell in row if cell] for row in page.breakdown] == expected
+    assert "total 119; recorded 119: agrees" in page.text
+    assert len(classes(ET.fromstring(render_svg(shown, caption=False)), "legend-item")) == 9
+    # a line that is no play has no table
+    assert not classes(ET.fromstring(render_svg(shown_at(CATALAN, line=20))), "breakdown")
+
+
+def test_everything_from_the_record_is_escaped(tmp_path):
+    evil = '<script>alert("x")</script> & ]]> \'q\''
+    game = tmp_path / 'a<b>&"c".gcg'
+    game.write_text(f"#player1 a<b> {evil}\n#player2 b&c Bob\n>a<b>: DINNVWY 8D WINDY +32 32\n"
+                    f"#note {evil}\n>b&c: EEIOQRU 7C QUEER +40 40\n#note <i>{evil}</i>\n",
+                    encoding="utf-8")
+    for line, note in (("3", evil), ("5", f"<i>{evil}</i>")):
+        result = run(str(game), "--line", line, "-f", "svg")
+        assert result.exit_code == 0, result.output
+        root = ET.fromstring(result.output)
+        assert all(e.tag.startswith(SVG) for e in root.iter())  # no element from the record
+        texts = " ".join(t.text or "" for t in root.iter())
+        assert f'a<b>&"c".gcg, line {line}' in texts and root.get("aria-label").startswith(str(game))
+        result = run(str(game), "--line", line, "-f", "html")
+        assert result.exit_code == 0, result.output
+        page = Page(result.output)
+        assert set(page.tags) <= {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p",
+                                  "svg", "defs", "pattern", "rect", "text", "g", "line", "polygon",
+                                  "table", "tr", "th", "td", "ul", "li"}, page.tags
+        assert f"{game}, line {line}" in "".join(page.text)
+        assert evil in page.text and note in page.text  # the name, the line's note
+    assert "total 38; recorded 40: differs by 2" in page.text
+
 
 
 def test_svg_is_xml_with_225_squares_and_the_boards_tiles():
     shown = shown_at(CATALAN, line=14)
     root = ET.fromstring(render_svg(shown))
     assert root.tag == f"{SVG}svg"
-    assert len(classes(root, "sq")) == 225
-    assert len(classes(root, "tile")) == shown.after.count == 63
-    assert len(classes(root, "new")) == 7
+    before, after = board(root, "before"), board(root, "after")
+    assert len(classes(before, "sq")) == len(classes(after, "sq")) == 225
+    assert len(classes(after, "tile")) == shown.after.count == 63
+    assert len(classes(before, "tile")) == shown.before.count == 56
+    assert not classes(before, "new")
     assert len(classes(root, "rack-tile")) == 7
-    assert {g.get("data-square") for g in classes(root, "new")} == {f"{c}8" for c in "IJKLMNO"}
+    assert set(squares_of(after, "new")) == {f"{c}8" for c in "IJKLMNO"}
 
 
 def test_svg_catalan_digraphs():
     shown = shown_at(CATALAN)  # the last play: every tile but the end racks on the board
-    root = ET.fromstring(render_svg(shown))
+    root = board(ET.fromstring(render_svg(shown)), "after")
     labels = tile_labels(root)
     for label in ("L·L", "NY", "QU", "Ç"):
         assert label in labels, label
@@ -298,7 +494,7 @@ def test_html_wraps_the_svg():
     page = render_html(shown)
     assert page.startswith("<!DOCTYPE html>")
     svg = page[page.index("<svg"): page.index("</svg>") + 6]
-    assert len(classes(ET.fromstring(svg), "sq")) == 225
+    assert len(classes(ET.fromstring(svg), "sq")) == 2 * 225
     assert "CA[rr]ETER" in page and "recorded 68: agrees" in page
 
 
@@ -357,6 +553,7 @@ def test_every_linked_corpus_discrepancy_can_be_shown(corpus):
             shown = show_event(record, find_event(record, line=line), ruleset, reason=reason)
             text = render_text(shown)
             ET.fromstring(render_svg(shown))
+            Page(render_html(shown))
             assert shown.discrepancies and all(m in text for m in shown.discrepancies), (name, line)
             shown_count += 1
     assert shown_count > 20

@@ -37,23 +37,25 @@ def show(
     line: Annotated[Optional[int], typer.Option(
         "--line", "-L", help="The event on this line of the file (as rescore reports it).")] = None,
     output_format: Annotated[Format, typer.Option(
-        "--format", "-f", help="text, svg (a picture of the board) or html (the picture and the text).")
+        "--format", "-f",
+        help="text, svg (a picture: both boards, a legend, the score table) or html (the picture and the text).")
     ] = Format.text,
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", help="Write to this file instead of stdout (- for stdout).")] = None,
     no_color: Annotated[bool, typer.Option(
-        "--no-color", help="No colours (also: the NO_COLOR environment variable).")] = False,
+        "--no-color",
+        help="No colours (also: the NO_COLOR environment variable); premium squares then read +DL, +TW.")] = False,
     rules: RulesOption = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
 ) -> None:
     """Show one event of a game: the board before and after it (premium squares, the new tiles
-    marked, blanks lowercase), the racks when known, the scores, and the play's score worked out
-    word by word and tile by tile against the record's.
+    marked *, the tiles a withdrawal takes back -, blanks lowercase), the racks when known, the
+    scores, and the play's score worked out word by word and tile by tile against the record's.
 
-    Without --turn or --line: the last play. --format svg writes a picture of the board to print or
-    put on a screen; html wraps it with the text. Exit 0, or 2 when the file cannot be read or the
-    event is not there.
+    Without --turn or --line: the last play. --format svg writes a picture to print or put on a
+    screen: both boards, a legend and the score table; html wraps it with the text. Exit 0, or 2
+    when the file cannot be read or the event is not there.
 
     Example: adjudicate show round7.gcg --line 14
 
