@@ -15,7 +15,7 @@ from a copy whose events say the same thing in one spelling:
   that does not say it.
 
 Whatever cannot be read or placed is written as it was read, never dropped nor guessed: a play
-that does not go on the board (illegal, unreadable, after the end of the game), a rack that does
+that cannot be read, a rack that does
 not read, a line the reader could not read (written back whole, where it was, notes around it
 kept on their side of it), a ``#player``/header pragma the record does not use (a repeated one). A record the replay refuses (another tile set, a non-classic game) is written as
 read. So ``canonical_gcg(read_gcg(canonical_gcg(r)))`` is ``canonical_gcg(r)``, and it rescores
@@ -36,11 +36,12 @@ as ``r`` does (``tests/test_fuzz.py``: ``target_canonical``).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adjudicate.errors import AdjudicateError
+from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.gcg import _PLAYER_RE, _RACK_RE, GameRecord, GcgEvent, write_gcg
 from adjudicate.notation import BOARD_SIZE, format_coord
 from adjudicate.rescore import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
@@ -52,6 +53,7 @@ from adjudicate.tiles import (
     format_tiles,
     get_alphabet,
     parse_rack,
+    parse_tiles,
 )
 
 __all__ = ["Canonical", "canonical_gcg", "canonical_record"]
@@ -141,16 +143,34 @@ def _rack(text: str, alphabet: Alphabet) -> str:
         return text
 
 
+def _tiles(text: str, alphabet: Alphabet) -> str:
+    """A play's tiles that did not go on the board in canonical labels (the record is written in
+    the bracketed spelling: plain ``VETCH`` is ``VET[CH]``, which plain ``VETCH`` meant); as
+    written if they do not read, but a mixed-case digraph in brackets: plain ``SCRAUcH`` is
+    ambiguous (a blank CH, or a blank C then an H?), and written as read, the bracketed spelling
+    would read it (a blank C then an H) and put it on the board; ``SCRAU[cH]`` is ambiguous there
+    too."""
+    try:
+        return format_tiles(parse_tiles(text, alphabet), alphabet)
+    except UnknownTileError as err:
+        if err.kind != "ambiguous" or "[" in text:
+            return text
+    forms = sorted({label.strip("[]") for label in alphabet.multichar_labels}, key=len, reverse=True)
+    mixed = re.compile("|".join(map(re.escape, forms)), re.IGNORECASE)
+    return mixed.sub(lambda m: m[0] if m[0].isupper() or m[0].islower() else f"[{m[0]}]", text)
+
+
 def _canonical_event(event: GcgEvent, result: EventResult | None, before: GcgEvent | None,
                      alphabet: Alphabet) -> GcgEvent:
     kind = event.kind
     changes: dict[str, Any] = {}
     if kind == "play":
         move = result.move if result is not None else None
-        if move is None:  # not on the board (unreadable, illegal, after the end): as read
-            return event
-        changes["position"] = format_coord(move.place.coord)
-        changes["tiles"] = _played(move, alphabet)
+        if move is not None:
+            changes["position"] = format_coord(move.place.coord)
+            changes["tiles"] = _played(move, alphabet)
+        elif event.tiles:  # not on the board (illegal, after the end): its tiles as labels, if they read
+            changes["tiles"] = _tiles(event.tiles, alphabet)
     elif kind == "exchange" or kind == "end_rack_points" or kind == "end_rack_penalty":
         if event.tiles:
             changes["tiles"] = _rack(event.tiles, alphabet)

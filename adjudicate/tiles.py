@@ -78,6 +78,7 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "empty": "empty word",
         "too_many": "{count} tiles: a word has at most {limit}",
         "too_few": "{count} tile: a word has at least {limit}",
+        "ambiguous": "'{piece}' is ambiguous: write {upper} or {lower}",
     },
     "es": {
         "not_in_set": "{letter} no es una ficha del juego {set}",
@@ -87,6 +88,7 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "empty": "palabra vacía",
         "too_many": "{count} fichas: una palabra tiene como máximo {limit}",
         "too_few": "{count} ficha: una palabra tiene como mínimo {limit}",
+        "ambiguous": "'{piece}' es ambiguo: escriba {upper} o {lower}",
     },
     "ca": {
         "not_in_set": "{letter} no és una fitxa del joc {set}",
@@ -96,6 +98,7 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "empty": "paraula buida",
         "too_many": "{count} fitxes: una paraula té com a màxim {limit}",
         "too_few": "{count} fitxa: una paraula té com a mínim {limit}",
+        "ambiguous": "'{piece}' és ambigu: escriviu {upper} o {lower}",
     },
 }
 # The tile sets' names in those texts (English: the set's own name).
@@ -488,9 +491,7 @@ def parse_tiles(text: str, alphabet: Alphabet) -> tuple[int, ...]:
                 i += length
                 break
             if length > 1 and piece.upper() in multi and piece.upper() != piece:
-                raise UnknownTileError(
-                    text, i, f"{piece!r} is ambiguous: write {piece.upper()} or {piece.lower()}"
-                )
+                raise _refused(text, i, "ambiguous", piece=piece, upper=piece.upper(), lower=piece.lower())
         else:
             kind, params = alphabet._why_not(text, i, "tiles")
             raise _refused(text, i, kind, **params)

@@ -370,3 +370,23 @@ def test_the_old_withdrawal_form_takes_its_score_from_the_play_the_replay_takes_
     out = canon(data)
     assert out.splitlines()[-1] == ">ann: ABEFFIT -- +0 0"
     assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(rescore_game(read_gcg(data)))
+
+
+PLAIN_SPANISH_ILLEGAL = (b"#lexicon FILE2017\n#player1 ana Ana\n#player2 bea Bea\n"
+                         b">ana: CHIOCAE 8G CHICO +20 20\n"
+                         b">bea: CHEAOSU A1 %s +12 12\n")
+
+
+@pytest.mark.parametrize(("written", "canonical"), [(b"CHE", "[CH]E"), (b"cHE", "[cH]E")])
+def test_a_play_off_the_board_says_in_brackets_what_its_plain_spelling_said(written: bytes, canonical: str) -> None:
+    """A plain-spelled Spanish play that does not go on the board (A1: it touches nothing) is
+    written in the bracketed spelling of the canonical record: CHE is [CH]E (as VETCH, left as
+    read, became V E T C H there, a C and an H on two tiles); cHE, ambiguous in plain spelling (a
+    blank [ch], or a blank c then an H?), stays ambiguous as [cH]E: written as read, the bracketed
+    spelling reads a blank c then an H, and the replay put it on the board (a fuzzed Woogles
+    record, whose later scores changed)."""
+    source = PLAIN_SPANISH_ILLEGAL % written
+    out = canon(source)
+    assert out.splitlines()[-1] == f">bea: [CH]EAOSU A1 {canonical} +12 12"
+    assert again(out) == out
+    assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(rescore_game(read_gcg(source)))
