@@ -18,7 +18,8 @@ from adjudicate import tiles
 from adjudicate.atomicfile import keep_owner_and_mode, output_target
 from adjudicate.readfile import open_regular
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
-from adjudicate.lexicon import (
+from adjudicate.lexicon.lookup import Lexicon, _load_dawg, load_lexicon
+from adjudicate.lexicon.store import (
     DAWG_FILE,
     EXTRA_FILES,
     FORMAT,
@@ -26,14 +27,11 @@ from adjudicate.lexicon import (
     MANIFEST,
     MAX_DAWG_BYTES,
     TEXT_FILE,
-    Lexicon,
-    _load_dawg,
-    _plain_name,
-    _read_file,
-    _read_manifest,
     find_lexicon,
-    load_lexicon,
     odd_field,
+    plain_name,
+    read_file,
+    read_manifest,
     user_lexicon_dir,
 )
 
@@ -1105,7 +1103,7 @@ def build_lexicon(
         out_dir = os.path.join(user, slugify(name))
     out_dir = os.path.abspath(out_dir)
     lexicon_id = os.path.basename(out_dir)
-    if not _plain_name(lexicon_id):  # the id the loader would refuse to read back
+    if not plain_name(lexicon_id):  # the id the loader would refuse to read back
         raise LexiconError(
             f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
             "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
@@ -1415,7 +1413,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
     try:  # read as every load reads it: verify fails where loading fails, naming the field
-        manifest = _read_manifest(directory, shown)
+        manifest = read_manifest(directory, shown)
     except LexiconError as err:
         report.add("manifest", False, str(err))
         return report
@@ -1433,7 +1431,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     def file_bytes(filename: str, limit: int) -> bytes | None:
         """Read as loading reads: a regular file of at most ``limit`` bytes (not a FIFO, /dev/zero)."""
         try:
-            return _read_file(directory, filename, shown, limit)
+            return read_file(directory, filename, shown, limit)
         except LexiconError as err:
             report.add(filename, False, str(err))
         except OSError as err:
@@ -1668,9 +1666,9 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
     checksum checked by loading) holds exactly the list's words. LexiconCorruptError otherwise."""
     directory, where = find_lexicon(name_or_path)
     lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-    manifest = _read_manifest(directory, lexicon.id)
+    manifest = read_manifest(directory, lexicon.id)
     corrupted = f"lexicon {lexicon.id} is corrupted:"
-    gz_data = _read_file(directory, TEXT_FILE, lexicon.id, MAX_TEXT_BYTES)
+    gz_data = read_file(directory, TEXT_FILE, lexicon.id, MAX_TEXT_BYTES)
     if hashlib.sha256(gz_data).hexdigest() != manifest.get("text_gz_sha256"):
         raise LexiconCorruptError(f"{corrupted} {TEXT_FILE} does not match its SHA-256")
     try:

@@ -271,7 +271,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from adjudicate import lexicon as lx  # noqa: E402
-from adjudicate.errors import LexiconCorruptError  # noqa: E402
+from adjudicate.errors import LexiconCorruptError, LexiconError  # noqa: E402
 
 
 def _builder():  # type: ignore[no-untyped-def]
@@ -485,7 +485,7 @@ def test_loading_accepts_exactly_what_verify_reads(tmp_path_factory: pytest.Temp
         try:
             lx.load_lexicon(str(directory))
             error = None
-        except lx.LexiconError as err:
+        except LexiconError as err:
             error = str(err)
         report = _builder().verify_lexicon(str(directory))
         _, read, detail = next(check for check in report.checks if check[0] == "manifest")

@@ -17,6 +17,7 @@ from adjudicate import lexicon as lx
 from adjudicate import lexiconbuild as lb
 from adjudicate.cli import app
 from adjudicate.errors import LexiconError
+from adjudicate.lexicon.store import plain_name
 
 
 def cli(args: list[str], stdin: str | None = None):  # type: ignore[no-untyped-def]
@@ -221,7 +222,7 @@ def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Pa
 
 @pytest.mark.parametrize("name", ["a\\b", "tab\there", "new\nline", "x" * 201], ids=["backslash", "tab", "newline", "long"])
 def test_an_output_directory_whose_name_is_no_lexicon_id_is_refused(tmp_path: Path, source: Path, name: str) -> None:
-    assert not lx._plain_name(name)  # the loader's rule: it would refuse the manifest's id
+    assert not plain_name(name)  # the loader's rule: it would refuse the manifest's id
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(tmp_path / name)])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (

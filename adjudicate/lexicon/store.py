@@ -1,32 +1,20 @@
-"""Compiled lexicons: a directory with a DAWG, the canonical word list and a manifest.
+"""Where lexicons are and what their files are: the search path, a lexicon file read safely, and
+the manifest read and checked.
 
-A lexicon directory holds ``words.dawg`` (a plain ``dawg.DAWG`` whose keys are tile keys, one code
-point per tile: see :func:`adjudicate.tiles.to_key`), ``words.txt.gz`` (the canonical list, one word
-per line in canonical tile labels, sorted by key) and ``manifest.json`` (id, name, edition, alphabet,
-counts, checksums, builder versions, source, licence). Shipped lexicons also carry LICENSE and
-ATTRIBUTION.
+A lexicon directory holds ``words.dawg`` (:mod:`adjudicate.lexicon.dawgfile`), ``words.txt.gz``
+(:mod:`adjudicate.lexicon.wordsfile`) and ``manifest.json`` (id, name, edition, alphabet, counts,
+checksums, builder versions, source, licence); shipped lexicons also carry LICENSE and ATTRIBUTION.
 
-Reading is the hot path (``adjudicate challenge`` must start about as fast as a bare interpreter), so
-this module imports only ``os``, ``sys``, ``hashlib``, ``array`` and ``json`` at module level (the
-manifest is decoded by ``json`` alone: it loads exactly when ``lexicon verify`` can read it). Lookups
-walk the DAWG's units with dawg_python's own algorithm, inlined (:meth:`Lexicon.__contains__`); the
-``dawg_python`` object itself (:attr:`Lexicon.dawg`) is imported only when asked for. Building, checking word lists, verifying and diffing live in
-:mod:`adjudicate.lexiconbuild` (``verify`` checks that the inlined walk and dawg_python agree).
-
->>> lex = open_lexicon("en-kjxqz")
->>> lex.contains_word("quixotic"), lex.contains_word("qxz")
-(True, False)
->>> lex.label()
-'kjxqz English list 1.2.0 (stand-in, not NWL/CSW)'
+On the challenge path: only ``os``, ``sys`` and ``json`` at module level. The manifest is decoded
+by ``json`` alone, so it loads exactly when ``lexicon verify`` reads it, and every field a verdict
+or a path depends on is checked (:func:`read_manifest`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
-from array import array
 
 from adjudicate import tiles
 from adjudicate.errors import InputError, LexiconCorruptError, LexiconError
@@ -78,7 +66,7 @@ def user_lexicon_dir() -> str | None:
 
 def shipped_lexicon_dir() -> str:
     """The lexicons shipped with the package (``adjudicate/lexicons``), else the repository's."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # adjudicate/
     installed = os.path.join(here, "lexicons")
     if os.path.isdir(installed):
         return installed
@@ -135,7 +123,7 @@ def find_lexicon(name_or_path: str) -> tuple[str, str]:
 # -- the manifest ------------------------------------------------------------------------------
 
 
-def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> bytes:
+def read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> bytes:
     """A lexicon file's bytes: a regular file of at most ``limit`` bytes, or LexiconCorruptError.
 
     Opened without blocking and checked before reading (:func:`adjudicate.readfile.open_regular`),
@@ -173,7 +161,7 @@ def _read_file(directory: str, filename: str, lexicon_id: str, limit: int) -> by
     return data
 
 
-def _plain_name(text: str) -> bool:
+def plain_name(text: str) -> bool:
     """A lexicon id that names no other place: no separator, not ``.``/``..``, no control character."""
     return (
         0 < len(text) <= 200
@@ -238,10 +226,10 @@ def _field_at(text: str, position: int) -> str:
     return f" ({where} field {names[-1][1]})"
 
 
-def _read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
+def read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
     """The manifest, decoded by ``json`` (what ``lexicon verify`` reads, every load reads) and its
     fields checked; LexiconCorruptError naming the field otherwise."""
-    raw = _read_file(directory, MANIFEST, lexicon_id, MAX_MANIFEST_BYTES)
+    raw = read_file(directory, MANIFEST, lexicon_id, MAX_MANIFEST_BYTES)
     corrupted = f"lexicon {lexicon_id} is corrupted: {MANIFEST}"
     try:
         text = raw.decode("utf-8")
@@ -280,7 +268,7 @@ def _read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
     for name in ("id", "name", "edition", "standin"):
         if name in fields and not isinstance(fields[name], str):
             raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {MANIFEST}'s {name} is not text")
-    if "id" in fields and not _plain_name(str(fields["id"])):
+    if "id" in fields and not plain_name(str(fields["id"])):
         shown = str(fields["id"])[:60]
         raise LexiconCorruptError(
             f"lexicon {lexicon_id} is corrupted: {MANIFEST}'s id {shown!r} is not a plain name "
@@ -293,170 +281,7 @@ def _read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
     return fields
 
 
-# -- reading -----------------------------------------------------------------------------------
-
-
-class Lexicon:
-    """A loaded lexicon: ``key in lexicon`` for a tile key (:func:`adjudicate.tiles.to_key`)."""
-
-    __slots__ = (
-        "id",
-        "name",
-        "edition",
-        "alphabet",
-        "path",
-        "where",
-        "dawg_sha256",
-        "word_count",
-        "standin_note",
-        "_units",
-        "_dawg",
-    )
-
-    def __init__(self, path: str, fields: dict[str, object], units: array, where: str = "path"):  # type: ignore[type-arg]
-        self.path = path
-        self.where = where
-        self.id = str(fields.get("id") or os.path.basename(os.path.normpath(path)))
-        self.name = str(fields.get("name") or self.id)
-        self.edition = str(fields.get("edition") or "")
-        self.alphabet = tiles.get_alphabet(str(fields["alphabet"]))
-        self.dawg_sha256 = str(fields["dawg_sha256"])
-        self.word_count = int(fields["word_count"])  # type: ignore[call-overload]
-        self.standin_note = str(fields.get("standin") or "")
-        self._units = units
-        self._dawg = None
-
-    @property
-    def dawg(self):  # type: ignore[no-untyped-def]
-        """The same DAWG as a ``dawg_python.DAWG`` (imported on first use: it costs start-up time)."""
-        if self._dawg is None:
-            import dawg_python
-
-            dictionary = dawg_python.wrapper.Dictionary()
-            dictionary._units = self._units
-            self._dawg = dawg_python.DAWG()
-            self._dawg.dct = dictionary
-        return self._dawg
-
-    def __repr__(self) -> str:
-        return f"open_lexicon({self.path!r})"
-
-    def __contains__(self, key: object) -> bool:
-        """Is the tile key a word? (The dawg_python walk, inlined: about 4x faster.)"""
-        if not isinstance(key, str):
-            return False
-        units = self._units
-        index = 0
-        try:
-            for label in key.encode("utf-8"):
-                base = units[index]
-                index = (index ^ (((base >> 10) << ((base & 0x200) >> 6)) & 0xFFFFFFFF) ^ label) & 0xFFFFFFFF
-                if units[index] & 0x800000FF != label:
-                    return False
-            return bool(units[index] & 0x100)
-        except IndexError:
-            raise LexiconCorruptError(f"lexicon {self.id} is corrupted: DAWG walk out of range") from None
-
-    def contains_word(self, text: str) -> bool:
-        """Is the spelled word in the lexicon? UnknownTileError when it cannot be tiles at all."""
-        return tiles.word_key(text, self.alphabet) in self
-
-    def label(self) -> str:
-        """One line for a verdict: name, edition, and the stand-in note if any."""
-        text = self.name
-        if self.edition and self.edition not in self.name:
-            text += f" {self.edition}"
-        if self.standin_note:
-            text += f" ({self.standin_note})"
-        return text
-
-
-class TileMemo(dict):  # type: ignore[type-arg]
-    """``word in memo`` for a word given as its tile codes (a tuple, as the board gives it):
-    whether ``lexicon`` holds it, asked once per tuple. The replay's word checks use it.
-
-    It is the dict of the words seen so far (tile codes -> found), and ``in`` is the dict's own
-    item lookup: a word seen before costs one hash of its small tuple and no Python call, and no
-    key string is built for it (:func:`adjudicate.tiles.to_key` runs only for a new tuple, in
-    ``__missing__``). A blank and its natural tile are different codes, so a word may be
-    asked twice, once each way; the answer is the same. ``alphabet`` reads the codes (default: the
-    lexicon's own). As any dict, an empty memo is false: test it with ``is None``.
-
-    >>> en = open_lexicon("en-kjxqz")
-    >>> memo = TileMemo(en)
-    >>> qi, qx = tiles.parse_word("QI", en.alphabet), tiles.parse_word("QX", en.alphabet)
-    >>> (qi in memo, qx in memo, qi in memo, len(memo))
-    (True, False, True, 2)
-    """
-
-    __slots__ = ("lexicon", "alphabet", "id")
-
-    def __init__(self, lexicon: Lexicon, alphabet: tiles.Alphabet | None = None) -> None:
-        super().__init__()
-        self.lexicon = lexicon
-        self.alphabet = alphabet if alphabet is not None else lexicon.alphabet
-        self.id = getattr(lexicon, "id", None)
-
-    __contains__ = dict.__getitem__  # type: ignore[assignment]  # (a hit returns the stored bool)
-
-    def __missing__(self, word: tuple[int, ...]) -> bool:
-        found = self[word] = tiles.to_key(word, self.alphabet) in self.lexicon
-        return found
-
-
-def _load_dawg(data: bytes, lexicon_id: str) -> array:  # type: ignore[type-arg]
-    """The units of a plain DAWG file (a little-endian uint32 count, then the uint32 units)."""
-    size = int.from_bytes(data[:4], "little") if len(data) >= 4 else -1
-    if size <= 0 or len(data) != 4 + 4 * size:
-        raise LexiconCorruptError(f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} has the wrong size")
-    units = array("I")
-    units.frombytes(memoryview(data)[4:])
-    if sys.byteorder != "little":
-        units.byteswap()
-    return units
-
-
-def load_lexicon(directory: str, *, where: str = "path", lexicon_id: str | None = None) -> Lexicon:
-    """Load the lexicon in ``directory``, checking its DAWG's SHA-256 against the manifest."""
-    shown = lexicon_id or os.path.basename(os.path.normpath(directory)) or directory
-    fields = _read_manifest(directory, shown)
-    shown = str(fields.get("id") or shown)
-    data = _read_file(directory, DAWG_FILE, shown, MAX_DAWG_BYTES)
-    digest = hashlib.sha256(data).hexdigest()
-    if digest != fields["dawg_sha256"]:
-        raise LexiconCorruptError(
-            f"lexicon {shown} is corrupted: {DAWG_FILE} has SHA-256 {digest[:12]}..., "
-            f"the manifest says {str(fields['dawg_sha256'])[:12]}... ({len(data)} bytes, in {directory})"
-        )
-    return Lexicon(directory, fields, _load_dawg(data, shown), where)
-
-
-def open_lexicon(name_or_path: str) -> Lexicon:
-    """The lexicon with this id on the search path, or in this directory.
-
-    Raises LexiconError (unknown, listing what is available) or LexiconCorruptError (checksum).
-    """
-    directory, where = find_lexicon(name_or_path)
-    return load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-
-
-# -- info and list -----------------------------------------------------------------------------
-
-
-def lexicon_info(name_or_path: str) -> dict[str, object]:
-    """The full manifest of a lexicon (loaded and checksum-checked), plus where it is and its files."""
-    directory, where = find_lexicon(name_or_path)
-    lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-    info = _read_manifest(directory, lexicon.id)
-    info["path"] = os.path.abspath(directory)
-    info["where"] = where
-    info["label"] = lexicon.label()
-    info["files"] = {
-        entry: os.path.getsize(os.path.join(directory, entry))
-        for entry in sorted(os.listdir(directory))
-        if os.path.isfile(os.path.join(directory, entry))
-    }
-    return info
+# -- the lexicons on the search path ------------------------------------------------------------
 
 
 def list_lexicons() -> list[dict[str, object]]:
@@ -479,7 +304,7 @@ def list_lexicons() -> list[dict[str, object]]:
             row: dict[str, object] = {"id": entry, "where": where, "path": path, "shadowed": entry in seen}
             seen.add(entry)
             try:
-                manifest = _read_manifest(path, entry)
+                manifest = read_manifest(path, entry)
             except LexiconError as err:
                 row["error"] = str(err)
             else:
