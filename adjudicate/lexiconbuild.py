@@ -18,7 +18,8 @@ from adjudicate import tiles
 from adjudicate.atomicfile import keep_owner_and_mode, output_target
 from adjudicate.readfile import open_regular
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
-from adjudicate.lexicon.lookup import Lexicon, _load_dawg, load_lexicon
+from adjudicate.lexicon import dawgfile
+from adjudicate.lexicon.lookup import Lexicon, load_lexicon, read_dawg
 from adjudicate.lexicon.store import (
     DAWG_FILE,
     EXTRA_FILES,
@@ -828,7 +829,7 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
     ``(keys as str or UTF-8 bytes, the keys joined by newlines in UTF-8)``, groups in order.
 
     Writes ``words.dawg`` and ``words.txt.gz`` into ``directory``, the same bytes as
-    ``_dawg_bytes(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
+    ``dawgfile.build(keys)`` and ``_gzip(canonical_text(keys))`` of all the keys at once; returns
     their SHA-256 and the text's SHA-256.
 
     Where a child process can be forked (:mod:`adjudicate.forked`), the child builds the DAWG from
@@ -860,7 +861,7 @@ def _write_words(groups, alphabet: tiles.Alphabet, directory: str):  # type: ign
 
         child = forked.start(_dawg_of_groups, groups)
         if child is None:
-            dawg_data = _dawg_bytes(chain.from_iterable(key_lists()))
+            dawg_data = dawgfile.build(chain.from_iterable(key_lists()))
         else:
             with child:
                 for keys, block in groups:
@@ -881,7 +882,7 @@ def _dawg_of_groups(groups) -> bytes:  # type: ignore[no-untyped-def]
     """The DAWG of every key in ``groups`` (as :func:`_write_words` takes them)."""
     from itertools import chain
 
-    return _dawg_bytes(chain.from_iterable(keys for keys, _ in groups))
+    return dawgfile.build(chain.from_iterable(keys for keys, _ in groups))
 
 
 # -- building ----------------------------------------------------------------------------------
@@ -946,15 +947,6 @@ def _gzip(data: bytes) -> bytes:
     with gzip.GzipFile(filename="words.txt", mode="wb", fileobj=buffer, mtime=0, compresslevel=_GZIP_LEVEL) as out:
         out.write(data)
     return buffer.getvalue()
-
-
-def _dawg_bytes(keys) -> bytes:  # type: ignore[no-untyped-def]
-    """The DAWG of sorted unique keys (str, or their UTF-8 bytes; a list or any iterable)."""
-    try:
-        import dawg
-    except ImportError:  # pragma: no cover - DAWG2 is a dependency
-        raise LexiconError("building a lexicon needs the DAWG2 package (pip install DAWG2)") from None
-    return bytes(dawg.DAWG(keys, input_is_sorted=True).tobytes())
 
 
 def builder_versions() -> dict[str, str]:
@@ -1301,98 +1293,6 @@ def _words_text(gz_data: bytes) -> bytes:
         raise LexiconCorruptError(str(err)) from None
 
 
-def _dawg_low(units, lexicon_id: str) -> bytes:  # type: ignore[no-untyped-def]
-    """``label ^ position`` (the low byte) of every unit, for :func:`_dawg_children`; LexiconCorruptError
-    when the units are not whole 256-unit blocks (DAWG2 writes nothing else)."""
-    size = len(units)
-    if not size or size % 256:
-        raise LexiconCorruptError(
-            f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} has {size} units, not whole blocks of 256"
-        )
-    return bytes([(unit ^ position) & 0xFF for position, unit in enumerate(units)])
-
-
-def _dawg_children(units, low: bytes, index: int, lexicon_id: str) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
-    """``(label, unit)`` of each transition out of unit ``index``, every index checked.
-
-    A node's children sit in one 256-unit block, each at ``block ^ label`` with that label in its
-    low byte: ``bytes.find`` on ``low`` finds the candidates instead of 255 tries.
-    """
-    base = units[index]
-    block = index ^ ((base >> 10) << ((base & 0x200) >> 6))
-    if block | 0xFF >= len(units):
-        raise LexiconCorruptError(
-            f"lexicon {lexicon_id} is corrupted: {DAWG_FILE}'s unit {index} leads out of its {len(units)} units"
-        )
-    out = []
-    start, want = block & ~0xFF, block & 0xFF
-    child = low.find(want, start, start + 256)
-    while child >= 0:
-        label = child ^ block
-        if label and units[child] & 0x800000FF == label:
-            out.append((label, child))
-        child = low.find(want, child + 1, start + 256)
-    return out
-
-
-def _dawg_key_count(units, lexicon_id: str) -> int:  # type: ignore[no-untyped-def]
-    """How many keys a DAWG's units hold, found by following every transition from the root.
-
-    Pure Python and every index checked, so it is safe on any units: LexiconCorruptError when they
-    are not whole blocks, a transition leads out of them, or a key is longer than any word's (or
-    the units loop). Once it has passed, no lookup (DAWG2's C reader's included: it checks no
-    index) reads outside the units. With every listed word found in the DAWG, the same count proves
-    it holds no other, whatever DAWG2 built it. About 0.4 s for DISC's 583k words.
-    """
-    low = _dawg_low(units, lexicon_id)
-    longest = 4 * tiles.MAX_TILES  # bytes: a tile key's character is at most 2 in UTF-8
-    counts: dict[int, int] = {}
-
-    def count(index: int, depth: int) -> int:
-        known = counts.get(index)
-        if known is not None:
-            return known
-        if depth > longest:
-            raise LexiconCorruptError(
-                f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} holds a key of more than {longest} bytes (or a loop)"
-            )
-        total = (units[index] >> 8) & 1
-        for _, child in _dawg_children(units, low, index, lexicon_id):
-            total += count(child, depth + 1)
-        counts[index] = total
-        return total
-
-    return count(0, 0)
-
-
-def _dawg_keys(units, lexicon_id: str):  # type: ignore[no-untyped-def]
-    """Every key (UTF-8 bytes) of units that passed :func:`_dawg_key_count`, in key order."""
-    low = _dawg_low(units, lexicon_id)
-    stack = [(b"", 0)]
-    while stack:
-        prefix, index = stack.pop()
-        if units[index] & 0x100:
-            yield prefix
-        children = _dawg_children(units, low, index, lexicon_id)
-        stack.extend((prefix + bytes((label,)), child) for label, child in sorted(children, reverse=True))
-
-
-def _dawg_reader(lexicon: Lexicon):  # type: ignore[no-untyped-def]
-    """DAWG2's C reader of a lexicon's units, which must have passed :func:`_dawg_key_count` (the
-    reader checks no index); the lexicon itself (the pure walk) without DAWG2."""
-    try:
-        import dawg
-    except ImportError:  # pragma: no cover - DAWG2 is a dependency
-        return lexicon
-    from array import array
-
-    units = array("I", [len(lexicon._units)])
-    units.extend(lexicon._units)
-    if sys.byteorder != "little":  # pragma: no cover
-        units.byteswap()
-    return dawg.DAWG().frombytes(units.tobytes())
-
-
 def _some(words: list[str], total: int | None = None, limit: int = 10) -> str:
     """``A, B, C``: at most ``limit`` words, then how many more of ``total`` (default: all given)."""
     shown = words[:limit]
@@ -1451,23 +1351,14 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     gz_data = file_bytes(TEXT_FILE, MAX_TEXT_BYTES)
     lexicon = None
     dawg_keys = 0
+    units = None
     if dawg_data is not None:
         if checksum("dawg_sha256", DAWG_FILE, dawg_data):
-            import dawg_python
-
             try:
-                units = _load_dawg(dawg_data, shown)
-                dawg_keys = _dawg_key_count(units, shown)  # first: nothing else reads garbage units
-                lexicon = Lexicon(directory, manifest, units, where)
-                reference = dawg_python.DAWG().load(os.path.join(directory, DAWG_FILE))
-                same = reference.dct._units == lexicon._units
-                report.add(
-                    "dawg_loads",
-                    same,
-                    f"dawg_python loads {len(dawg_data)} bytes, {dawg_keys} keys"
-                    + ("" if same else "; its units differ from the fast reader's"),
-                )
-                lexicon._dawg = reference
+                units = dawgfile.read_units(dawg_data, shown)
+                dawg_keys = dawgfile.key_count(units, shown)  # first: nothing else reads garbage units
+                lexicon = Lexicon(directory, manifest, dawgfile.dictionary(dawg_data, shown), where)
+                report.add("dawg_loads", True, f"dawg_python loads {len(dawg_data)} bytes, {dawg_keys} keys")
             except (LexiconError, ValueError, KeyError, TypeError, EOFError, OSError) as err:
                 report.add("dawg_loads", False, str(err))
                 lexicon = None
@@ -1518,14 +1409,10 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
     )
 
     reader: object = None
-    if lexicon is not None:
-        try:
-            import dawg  # DAWG2's C reader: all the words in a few ms (the pure walk checks a sample)
-
-            reader = dawg.DAWG().frombytes(dawg_data)
-            how = "DAWG2"
-        except ImportError:  # pragma: no cover
-            reader, how = lexicon, "pure-Python"
+    if lexicon is not None and units is not None and dawg_data is not None:
+        try:  # DAWG2's C reader: all the words in a few ms (the units passed key_count)
+            reader = dawgfile.c_reader(dawg_data, shown) or lexicon
+            how = "DAWG2" if reader is not lexicon else "pure-Python"
         except (OSError, ValueError) as err:  # (whole blocks, checked above, are all it asks)
             report.add("dawg_loads", False, f"{DAWG_FILE} does not load with DAWG2: {err}")
             reader, how = lexicon, "pure-Python"
@@ -1541,7 +1428,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
         versions = builder_versions()
         recorded = manifest["builder"].get("DAWG2") if isinstance(manifest.get("builder"), dict) else None
         try:
-            rebuilt: bytes | None = _dawg_bytes(keys if in_order else sorted(key_set))
+            rebuilt: bytes | None = dawgfile.build(keys if in_order else sorted(key_set))
             unrebuilt = f"built with DAWG2 {recorded}, this is {versions['DAWG2']}"
         except LexiconError as err:  # pragma: no cover
             rebuilt, unrebuilt = None, str(err)
@@ -1549,7 +1436,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             report.add("dawg_exact", True, "a DAWG rebuilt from the list is byte-identical (no other word in it)")
         elif others:
             extra = []
-            for key in _dawg_keys(lexicon._units, shown):
+            for key in dawgfile.keys(units, shown):
                 word = key.decode("utf-8", "replace")
                 if word not in key_set:
                     extra.append(word.translate(table))
@@ -1579,7 +1466,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
                 f"not compared byte for byte: {unrebuilt}",
             )
         probes = [k for k in _non_words(keys, alphabet) if k not in key_set] if keys else []
-        present = [k for k in probes if k in lexicon or lexicon.dawg.dct.contains(k.encode("utf-8"))]
+        present = [k for k in probes if k in lexicon or k in reader]  # type: ignore[operator]
         report.add(
             "non_words",
             not present,
@@ -1587,7 +1474,9 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
             + (f" (found: {present[0].translate(table)})" if present else ""),
         )
         sample = keys[:: max(1, len(keys) // 500)]
-        agree = all((k in lexicon) == (k.encode("utf-8") in lexicon.dawg) for k in sample + probes[:500])
+        # dawg_python (the verdicts' reader) and the reader the checks above used answer alike.
+        # (The detail's words are kept from when verdicts used an inlined copy of dawg_python's walk.)
+        agree = all((k in lexicon) == (k in reader) for k in sample + probes[:500])  # type: ignore[operator]
         report.add("reader_agrees", agree, "inlined lookup agrees with dawg_python")
 
     if source is not None:
@@ -1690,8 +1579,9 @@ def _lexicon_keys(name_or_path: str) -> tuple[Lexicon, list[str]]:
         raise LexiconCorruptError(
             f"{corrupted} {TEXT_FILE} has {len(keys)} words, the manifest says {manifest['word_count']}"
         )
-    held = _dawg_key_count(lexicon._units, lexicon.id)  # first: the C reader checks no index
-    reader = _dawg_reader(lexicon)
+    data = read_dawg(directory, manifest, lexicon.id)
+    held = dawgfile.key_count(dawgfile.read_units(data, lexicon.id), lexicon.id)  # first: the C reader checks no index
+    reader = dawgfile.c_reader(data, lexicon.id) or lexicon
     if held != len(keys) or not all(key in reader for key in keys):
         raise LexiconCorruptError(
             f"{corrupted} {DAWG_FILE} does not hold exactly the {len(keys)} words of {TEXT_FILE} "

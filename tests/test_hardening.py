@@ -271,6 +271,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from adjudicate import lexicon as lx  # noqa: E402
+from adjudicate.lexicon import dawgfile  # noqa: E402
 from adjudicate.errors import LexiconCorruptError, LexiconError  # noqa: E402
 
 
@@ -768,7 +769,7 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
         raise OSError(28, "No space left on device")
 
     if where == "writing the DAWG":
-        monkeypatch.setattr(module, "_dawg_bytes", boom)
+        monkeypatch.setattr(dawgfile, "build", boom)
     else:
         monkeypatch.setattr(module.os, "rename", boom)
     with pytest.raises(OSError):

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from adjudicate import lexiconbuild as lb
 from adjudicate.cli import app
+from adjudicate.lexicon import dawgfile
 
 WORDS = ["CEL·LA", "GARÇO", "QUATRE", "ANY", "AILLAT", "COL·LECCIO", "ANEC", "QUESTIO", "NYAP", "XAI"]
 
@@ -336,7 +337,7 @@ def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: py
     lexicon = build(tmp_path)
     this = lb.builder_versions()["DAWG2"]
     rewrite_manifest(lexicon, builder={"DAWG2": this if recorded == "this" else recorded})
-    monkeypatch.setattr(lb, "_dawg_bytes", lambda keys: b"laid out otherwise")
+    monkeypatch.setattr(dawgfile, "build", lambda keys: b"laid out otherwise")
     report = lb.verify_lexicon(str(lexicon))
     detail = {name: (passed, text) for name, passed, text in report.checks}["dawg_exact"]
     if ok:
