@@ -197,6 +197,7 @@ class Alphabet:
                 spelled[form] = code
         blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
         self._spelled = spelled
+        self.word_forms = spelled  # (read-only) what parse_word reads, form -> code: word-list readers
         # Forms a word typed as the board shows it may use (@board: Catalan Q for the QU tile).
         self.board_forms = {form: spelled[label] for form, label in self._board.items()}
         self._typed = {**self.board_forms, **spelled}

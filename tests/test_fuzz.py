@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from adjudicate import tiles
 from adjudicate.errors import AdjudicateError, GcgError
 from adjudicate.gcg import read_gcg, write_gcg
+from adjudicate.lexicon import build_lexicon, check_word_list
 
 HERE = Path(__file__).resolve().parent
 GAMES = HERE / "data" / "games"
@@ -45,15 +46,6 @@ RULES = ("naspa", "wespa", "fise", "catalan")
 SCALE = max(1, int(os.environ.get("FUZZ_SCALE", "1")))
 FAST = settings(max_examples=60 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
-
-
-def _lexicon_builder():  # type: ignore[no-untyped-def]
-    """The module that builds lexicons and reads word lists (lexicon.py, or lexiconbuild.py)."""
-    try:
-        from adjudicate import lexiconbuild as module
-    except ImportError:
-        from adjudicate import lexicon as module
-    return module
 
 
 # -- seeds: real game records --------------------------------------------------------------------
@@ -281,7 +273,6 @@ def target_tiles_bytes(data: bytes) -> None:
 
 def target_word_list(data: bytes, alphabet: str = "english", directory: str | None = None) -> None:
     """``check_word_list`` on a file holding ``data``."""
-    check_word_list = _lexicon_builder().check_word_list
     handle, path = tempfile.mkstemp(suffix=".txt", dir=directory)
     try:
         with os.fdopen(handle, "wb") as out:
@@ -308,7 +299,7 @@ def make_small_lexicon(directory: Path) -> Path:
     source = directory / "small.txt"
     source.write_text("\n".join(("qi", "za", "cat", "cats", "dog", "dogs", "aa", "ab", "quixotic")) + "\n")
     target = directory / "small-lex"
-    _lexicon_builder().build_lexicon(str(source), "english", "Small", edition="1", out_dir=str(target))
+    build_lexicon(str(source), "english", "Small", edition="1", out_dir=str(target))
     return target
 
 

@@ -271,23 +271,15 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from adjudicate import lexicon as lx  # noqa: E402
-from adjudicate.lexicon import dawgfile  # noqa: E402
+from adjudicate.lexicon import build_lexicon, check_word_list, dawgfile, verify_lexicon, wordlist  # noqa: E402
 from adjudicate.errors import LexiconCorruptError, LexiconError  # noqa: E402
-
-
-def _builder():  # type: ignore[no-untyped-def]
-    try:
-        from adjudicate import lexiconbuild as module
-    except ImportError:  # before the building half moved out of lexicon.py
-        module = lx
-    return module
 
 
 def build(tmp_path: Path, name: str, words: list[str]) -> Path:
     source = tmp_path / f"{name}.txt"
     source.write_text("\n".join(words) + "\n")
     target = tmp_path / name
-    _builder().build_lexicon(str(source), "english", name.upper(), edition="1", out_dir=str(target))
+    build_lexicon(str(source), "english", name.upper(), edition="1", out_dir=str(target))
     return target
 
 
@@ -488,7 +480,7 @@ def test_loading_accepts_exactly_what_verify_reads(tmp_path_factory: pytest.Temp
             error = None
         except LexiconError as err:
             error = str(err)
-        report = _builder().verify_lexicon(str(directory))
+        report = verify_lexicon(str(directory))
         _, read, detail = next(check for check in report.checks if check[0] == "manifest")
         if read:  # then only the DAWG's checksum (a changed dawg_sha256) can stop a load
             json.loads(bytes(data))
@@ -763,7 +755,6 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
     files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source = tmp_path / "new.txt"
     source.write_text("qi\nza\nquixotic\n")
-    module = _builder()
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise OSError(28, "No space left on device")
@@ -771,9 +762,9 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
     if where == "writing the DAWG":
         monkeypatch.setattr(dawgfile, "build", boom)
     else:
-        monkeypatch.setattr(module.os, "rename", boom)
+        monkeypatch.setattr(os, "rename", boom)
     with pytest.raises(OSError):
-        module.build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
+        build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
     assert leftovers(tmp_path) == []
@@ -785,10 +776,9 @@ def test_a_lexicon_build_that_fails_between_its_two_renames_leaves_the_old_lexic
     files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source = tmp_path / "new.txt"
     source.write_text("qi\nza\n")
-    module = _builder()
-    monkeypatch.setattr(module.os, "rename", _failing_second_call(os.rename))
+    monkeypatch.setattr(os, "rename", _failing_second_call(os.rename))
     with pytest.raises(OSError):
-        module.build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
+        build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
     monkeypatch.undo()
     assert lexicon.is_dir() and {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
     assert leftovers(tmp_path) == []
@@ -869,32 +859,30 @@ def test_a_word_list_line_of_megabytes_is_one_rejection(tmp_path: Path) -> None:
 def test_a_word_list_over_the_size_limit_is_refused(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import gzip
 
-    module = _builder()
-    monkeypatch.setattr(module, "MAX_TEXT_BYTES", 1024 * 1024)
+    monkeypatch.setattr(wordlist, "MAX_TEXT_BYTES", 1024 * 1024)
     plain = tmp_path / "big.txt"
     plain.write_bytes(b"#\n" * (600 * 1024))  # 1.2 MB; comments make the careful reader read it
     bomb = tmp_path / "bomb.txt.gz"
     bomb.write_bytes(gzip.compress(b"#" + b"x" * (3 * 1024 * 1024)))  # 3 MB of text in a few KB
     for source in (plain, bomb):
-        with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
-            module.check_word_list(str(source), "english")
+        with pytest.raises(LexiconError, match="more than 1 MB of text"):
+            check_word_list(str(source), "english")
 
 
 def test_a_clean_word_list_over_the_size_limit_is_refused_too(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The fast reader of clean lists keeps the careful reader's limit, on the file and on its text."""
     import gzip
 
-    module = _builder()
-    monkeypatch.setattr(module, "MAX_TEXT_BYTES", 1024 * 1024)
+    monkeypatch.setattr(wordlist, "MAX_TEXT_BYTES", 1024 * 1024)
     plain = tmp_path / "big.txt"
     plain.write_bytes(b"casa\n" * (220 * 1024))  # 1.1 MB
     packed = tmp_path / "big.txt.gz"
     packed.write_bytes(gzip.compress(b"casa\n" * (220 * 1024)))  # a few KB of file, 1.1 MB of text
     for source in (plain, packed):
-        with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
-            module.check_word_list(str(source), "spanish")
-        with pytest.raises(module.LexiconError, match="more than 1 MB of text"):
-            module.build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
+        with pytest.raises(LexiconError, match="more than 1 MB of text"):
+            check_word_list(str(source), "spanish")
+        with pytest.raises(LexiconError, match="more than 1 MB of text"):
+            build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
     assert not (tmp_path / "lex").exists()
 
 
@@ -920,10 +908,9 @@ def test_every_member_of_a_multi_member_gzip_list_is_read(tmp_path: Path) -> Non
 
     source = tmp_path / "list.txt.gz"
     source.write_bytes(gzip.compress(b"casa\nperro\n") + gzip.compress(b"chorizo\n") + b"\0\0")
-    module = _builder()
-    report = module.check_word_list(str(source), "spanish")
+    report = check_word_list(str(source), "spanish")
     assert (report.entries, report.rejected) == (3, [])
-    built = module.build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
+    built = build_lexicon(str(source), "spanish", "X", out_dir=str(tmp_path / "lex"))
     assert built.word_count == 3
     assert lx.load_lexicon(str(tmp_path / "lex")).contains_word("CHORIZO")
 

@@ -315,12 +315,13 @@ LANGS = {"en": "english", "es": "spanish", "ca": "catalan"}
 @pytest.fixture(scope="session")
 def lexicons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """Tiny real lexicons, one per language: {"en": path, "es": path, "ca": path}."""
-    lexicon = pytest.importorskip("adjudicate.lexiconbuild")
+    from adjudicate.lexicon import build_lexicon
+
     base = tmp_path_factory.mktemp("judge-lexicons")
     out = {}
     for lang, alphabet in LANGS.items():
         target = base / f"judge-{lang}"
-        lexicon.build_lexicon(
+        build_lexicon(
             str(WORDS / f"judge_{lang}.txt"), alphabet, f"Judge test {lang}", edition="1",
             out_dir=str(target), standin_note="test list",
         )

@@ -21,7 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate import lexicon as lx
-from adjudicate import lexiconbuild as lb
+from adjudicate.lexicon import wordlist
+from adjudicate.lexicon.build import manifest_text
 from adjudicate import tiles
 from adjudicate.cli import app
 from adjudicate.errors import LexiconCorruptError, LexiconError, UnknownTileError
@@ -74,7 +75,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def es_lex(env: Path) -> Path:
-    lb.build_lexicon(str(ES), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
+    lx.build_lexicon(str(ES), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
     return env / "es-test"
 
 
@@ -86,7 +87,7 @@ def words_of(directory: Path) -> list[str]:
 
 
 def test_check_spanish_list_utf8_bom_crlf() -> None:
-    report = lb.check_word_list(str(ES), "spanish")
+    report = lx.check_word_list(str(ES), "spanish")
     assert (report.entries, report.word_count, report.duplicates) == (18, 10, 5)
     assert report.encoding == "utf-8"
     assert [(r.line, r.word, r.reason) for r in report.rejected] == ES_REJECTED
@@ -99,7 +100,7 @@ def test_check_spanish_list_utf8_bom_crlf() -> None:
 
 
 def test_check_catalan_list_latin1() -> None:
-    report = lb.check_word_list(str(CA), "catalan")
+    report = lx.check_word_list(str(CA), "catalan")
     assert (report.entries, report.word_count, report.duplicates, report.encoding) == (13, 8, 1, "latin-1")
     assert [(r.line, r.word) for r in report.rejected] == [
         (9, "KIWI"),
@@ -114,7 +115,7 @@ def test_check_catalan_list_latin1() -> None:
 def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
     gz = tmp_path / "es.txt.gz"
     gz.write_bytes(gzip.compress(ES.read_bytes()))
-    plain, packed = lb.check_word_list(str(ES), "spanish"), lb.check_word_list(str(gz), "spanish")
+    plain, packed = lx.check_word_list(str(ES), "spanish"), lx.check_word_list(str(gz), "spanish")
     assert packed.keys == plain.keys and len(packed.rejected) == 3
 
 
@@ -145,7 +146,9 @@ def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
         ("english", ["quixotic", "Zoë", "qi", "K9", "a-b", "naïve", "ÆON"]),
     ],
 )
-def test_batch_keyer_reads_as_parse_word(alphabet: str, words: list[str]) -> None:
+def test_the_keyer_reads_as_parse_word(alphabet: str, words: list[str], tmp_path: Path) -> None:
+    """What the keyer reads, it reads as parse_word does; what it cannot (a letter beyond Latin-1,
+    a word that is no tiles), the list's reader asks parse_word: the same keys and rejections."""
     alpha = tiles.get_alphabet(alphabet)
 
     def reference(word: str) -> str | None:
@@ -156,9 +159,16 @@ def test_batch_keyer_reads_as_parse_word(alphabet: str, words: list[str]) -> Non
             return None
         return tiles.to_key(parsed, alpha)
 
-    batch = lb._batch_keyer(alpha)
-    assert batch is not None
-    assert batch(words) == [reference(w) for w in words]
+    keyer = wordlist.Keyer(alpha)
+    keys = keyer.keys("\n".join(words).encode("latin-1", "replace")).split(b"\n")
+    for word, key in zip(words, keys):
+        if keyer.bad not in key and tiles.MIN_TILES <= len(key) <= tiles.MAX_TILES:
+            assert key.decode("latin-1") == reference(word), word
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(words) + "\n", encoding="utf-8")
+    report = lx.check_word_list(str(source), alpha)
+    assert report.keys == sorted({key for key in map(reference, words) if key is not None})
+    assert [r.word for r in report.rejected] == [w for w in words if reference(w) is None]
 
 
 # -- building ------------------------------------------------------------------------------------
@@ -211,9 +221,9 @@ def test_same_words_in_any_order_build_byte_identical(tmp_path: Path) -> None:
     shuffled.parent.mkdir()
     shuffled.write_text("\n".join(line.lower() for line in lines) + "\n", encoding="latin-1", errors="strict")
     a, b, c = (str(tmp_path / n / "es") for n in ("a", "b", "c"))  # the id is the directory's name
-    lb.build_lexicon(str(ES), "spanish", "Test ES", out_dir=a)
-    lb.build_lexicon(str(ES), "spanish", "Test ES", out_dir=c)
-    report = lb.build_lexicon(str(shuffled), "spanish", "Test ES", out_dir=b)
+    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=a)
+    lx.build_lexicon(str(ES), "spanish", "Test ES", out_dir=c)
+    report = lx.build_lexicon(str(shuffled), "spanish", "Test ES", out_dir=b)
     assert report.encoding == "latin-1" and report.word_count == 10
     for name in ("words.dawg", "words.txt.gz", "manifest.json"):
         assert Path(a, name).read_bytes() == Path(c, name).read_bytes(), name
@@ -235,25 +245,23 @@ FAST_VS_GENERAL = [
 
 
 @pytest.mark.parametrize(("alphabet", "words"), FAST_VS_GENERAL)
-def test_clean_list_fast_path_builds_what_the_line_by_line_reader_builds(
+def test_a_list_with_a_comment_builds_what_the_clean_list_builds(
     alphabet: str, words: list[str], tmp_path: Path
 ) -> None:
-    """A clean list goes through the chunked fast path; the same words with a comment line go
-    through the line-by-line reader: same DAWG, same text, same counts."""
+    """A clean list, and the same words reversed with a comment line (which the keyer cannot read:
+    the careful reading of its line skips it): the same DAWG, text and counts."""
 
     clean = tmp_path / "clean.txt"
     clean.write_bytes(("\r\n".join(words * 2) + "\r\n").encode("utf-8"))
     commented = tmp_path / "commented.txt"
     commented.write_text("# a comment forces the line-by-line reader\n" + "\n".join(reversed(words)) + "\n", "utf-8")
-    assert lb._fast_scan(clean.read_bytes(), tiles.get_alphabet(alphabet)) is not None
-    assert lb._fast_scan(commented.read_bytes(), tiles.get_alphabet(alphabet)) is None
-    fast = lb.build_lexicon(str(clean), alphabet, "x", out_dir=str(tmp_path / "fast"))
-    slow = lb.build_lexicon(str(commented), alphabet, "x", out_dir=str(tmp_path / "slow"))
+    fast = lx.build_lexicon(str(clean), alphabet, "x", out_dir=str(tmp_path / "fast"))
+    slow = lx.build_lexicon(str(commented), alphabet, "x", out_dir=str(tmp_path / "slow"))
     for name in ("words.dawg", "words.txt.gz"):
         assert (tmp_path / "fast" / name).read_bytes() == (tmp_path / "slow" / name).read_bytes(), name
     assert fast.word_count == slow.word_count and fast.histogram == slow.histogram and not fast.rejected
     assert (fast.entries, fast.duplicates) == (2 * len(words), 2 * len(words) - fast.word_count)
-    assert lb.check_word_list(str(clean), alphabet).keys == lb.check_word_list(str(commented), alphabet).keys
+    assert lx.check_word_list(str(clean), alphabet).keys == lx.check_word_list(str(commented), alphabet).keys
 
 
 def test_build_refuses_a_directory_that_is_not_a_lexicon(tmp_path: Path) -> None:
@@ -261,24 +269,24 @@ def test_build_refuses_a_directory_that_is_not_a_lexicon(tmp_path: Path) -> None
     target.mkdir()
     (target / "todo.txt").write_text("keep me")
     with pytest.raises(LexiconError, match="not a lexicon directory"):
-        lb.build_lexicon(str(ES), "spanish", "x", out_dir=str(target))
+        lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(target))
     assert (target / "todo.txt").read_text() == "keep me"
 
 
 def test_build_never_replaces_its_source(tmp_path: Path) -> None:
     out = tmp_path / "lex"
-    lb.build_lexicon(str(ES), "spanish", "x", out_dir=str(out))
+    lx.build_lexicon(str(ES), "spanish", "x", out_dir=str(out))
     inside = out / "words.txt"
     shutil.copy(EN_OLD, inside)
     with pytest.raises(LexiconError, match="inside the output directory"):
-        lb.build_lexicon(str(inside), "english", "x", out_dir=str(out))
+        lx.build_lexicon(str(inside), "english", "x", out_dir=str(out))
     assert inside.read_bytes() == EN_OLD.read_bytes()
 
 
 def test_rebuild_replaces_a_lexicon_and_keeps_its_licence(tmp_path: Path) -> None:
     out = tmp_path / "lex"
-    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
-    lb.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
+    lx.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
     assert (out / "LICENSE").read_text() == "L" and (out / "ATTRIBUTION").read_text() == "A"
     assert words_of(out) == ["CAT", "CATS", "DOG", "EMU", "FISH", "QI", "XU", "ZA"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp dirs left
@@ -333,30 +341,30 @@ def test_manifest_in_another_layout_still_loads(es_lex: Path) -> None:
 
 def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
     """A DAWG swapped for one with an extra word (manifest checksum updated to match): verify fails."""
-    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
     more = tmp_path / "more.txt"
     more.write_text(EN_OLD.read_text() + "QWERTY\n")
-    lb.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
+    lx.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
     shutil.copy(tmp_path / "new" / "words.dawg", tmp_path / "old" / "words.dawg")
     manifest = json.loads((tmp_path / "old" / "manifest.json").read_text("utf-8"))
     manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))[
         "dawg_sha256"
     ]
-    (tmp_path / "old" / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
-    report = lb.verify_lexicon(str(tmp_path / "old"))
+    (tmp_path / "old" / "manifest.json").write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon(str(tmp_path / "old"))
     assert not report.ok
     assert [name for name, _, _ in report.failures] == ["dawg_exact"]
 
 
 @pytest.mark.parametrize("field", ["dawg_sha256", "text_gz_sha256", "text_sha256"])
 def test_verify_names_a_checksum_that_differs_from_the_manifest(tmp_path: Path, field: str) -> None:
-    lb.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "x"))
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "x"))
     path = tmp_path / "x" / "manifest.json"
     manifest = json.loads(path.read_text("utf-8"))
     right = manifest[field]
     manifest[field] = "ab" * 32
-    path.write_text(lb.manifest_text(manifest), encoding="utf-8")
-    report = lb.verify_lexicon(str(tmp_path / "x"))
+    path.write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon(str(tmp_path / "x"))
     label = {"dawg_sha256": "words.dawg", "text_gz_sha256": "words.txt.gz", "text_sha256": "text"}[field]
     assert report.failures == [(field, False, f"{label} SHA-256 {right}, manifest {'ab' * 32}")]
 
@@ -373,12 +381,12 @@ def es_without_rejections(tmp_path: Path) -> Path:
 
 
 def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
-    report = lb.verify_lexicon("es-test", str(ES))  # source entries that cannot be tiles fail the check
+    report = lx.verify_lexicon("es-test", str(ES))  # source entries that cannot be tiles fail the check
     assert [(n, d) for n, _, d in report.failures] == [
         ("source_words", "10 of 10 source words in the lexicon; 3 source entries cannot be tiles "
                          f"(first: {ES}:10: 'KIWI': K is not a tile of the spanish set)")
     ]
-    report = lb.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))
+    report = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))
     assert report.ok, report.failures
     names = [name for name, _, _ in report.checks]
     for check in (
@@ -395,17 +403,17 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
         assert check in names
     extra = tmp_path / "more.txt"
     extra.write_text("CHARRO\nPERROS\n")
-    report = lb.verify_lexicon("es-test", str(extra))
+    report = lx.verify_lexicon("es-test", str(extra))
     assert [(n, d) for n, _, d in report.failures] == [
         ("source_words", "1 of 2 source words in the lexicon; 1 missing: PE[RR]OS")
     ]
 
 
 def test_diff(env: Path, runner: CliRunner) -> None:
-    lb.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
-    report = lb.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
+    lx.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
+    report = lx.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
     assert (report.entries, report.word_count, report.duplicates) == (9, 8, 1)
-    diff = lb.diff_lexicons("en-old", "en-new")
+    diff = lx.diff_lexicons("en-old", "en-new")
     assert (diff.added, diff.removed) == (["CATS", "EMU", "XU"], ["BIRD"])
     assert (diff.added_by_length, diff.removed_by_length) == ({"2": 1, "3": 1, "4": 1}, {"4": 1})
     result = runner.invoke(app, ["lexicon", "diff", "en-old", "en-new"])
@@ -432,9 +440,9 @@ def test_info_and_list(
     assert info["files"]["words.dawg"] == (es_lex / "words.dawg").stat().st_size
     # a second env dir, and a user dir holding the same id: the first on the path wins
     second = tmp_path / "second"
-    lb.build_lexicon(str(EN_OLD), "english", "Mine", out_dir=str(second / "en-mine"))
+    lx.build_lexicon(str(EN_OLD), "english", "Mine", out_dir=str(second / "en-mine"))
     user = Path(lx.user_lexicon_dir())
-    lb.build_lexicon(str(EN_NEW), "english", "User copy", out_dir=str(user / "es-test"))
+    lx.build_lexicon(str(EN_NEW), "english", "User copy", out_dir=str(user / "es-test"))
     monkeypatch.setenv("ADJUDICATE_LEXICONS", os.pathsep.join([str(env), str(second)]))
     rows = json.loads(runner.invoke(app, ["lexicon", "list", "--json"]).stdout)
     where = [(r["id"], r["where"], r["shadowed"]) for r in rows]
@@ -553,7 +561,7 @@ def test_loading_and_looking_up_imports_nothing_heavy() -> None:
     ],
 )
 def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: list[str]) -> None:
-    report = lb.verify_lexicon(lexicon_id)
+    report = lx.verify_lexicon(lexicon_id)
     assert report.ok, report.failures
     lex = lx.open_lexicon(lexicon_id)
     assert lex.where == "shipped"
@@ -602,9 +610,9 @@ def test_shipped_disc_is_exactly_the_real_list() -> None:
 
 @pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")
 def test_disc_builds_and_verifies_against_its_source(tmp_path: Path) -> None:
-    report = lb.build_lexicon(str(DISC), "catalan", "DISC", out_dir=str(tmp_path / "disc"))
+    report = lx.build_lexicon(str(DISC), "catalan", "DISC", out_dir=str(tmp_path / "disc"))
     assert (report.word_count, len(report.rejected), report.duplicates) == (583013, 0, 0)
-    verified = lb.verify_lexicon(str(tmp_path / "disc"), str(DISC))
+    verified = lx.verify_lexicon(str(tmp_path / "disc"), str(DISC))
     assert verified.ok, verified.failures
     lex = lx.open_lexicon(str(tmp_path / "disc"))
     assert lex.contains_word("CEL·LA") and lex.contains_word("quatre") and not lex.contains_word("QUATREZ")
@@ -615,24 +623,24 @@ def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
     words = words_of(es_lex)
     words[0], words[-1] = "[ch]a[rr]o", "KIWI"
     text = ("\n".join(words) + "\n").encode("utf-8")
-    (es_lex / "words.txt.gz").write_bytes(lb._gzip(text))
+    (es_lex / "words.txt.gz").write_bytes(gzip.compress(text, mtime=0))
     manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
     manifest["text_sha256"] = hashlib.sha256(text).hexdigest()
     manifest["text_gz_sha256"] = hashlib.sha256((es_lex / "words.txt.gz").read_bytes()).hexdigest()
-    (es_lex / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
-    report = lb.verify_lexicon("es-test")
+    (es_lex / "manifest.json").write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon("es-test")
     failures = {name: detail for name, _, detail in report.failures}
     assert failures["canonical"] == "2 lines not canonical tile words (first: line 1: '[ch]a[rr]o')"
     assert "word_count" not in failures  # still 10 lines
     with pytest.raises(LexiconCorruptError, match="is not a canonical word"):
-        lb.diff_lexicons("es-test", "es-test")
+        lx.diff_lexicons("es-test", "es-test")
 
 
 def test_a_letter_whose_capital_is_two_letters_is_rejected_not_read_as_two(tmp_path: Path) -> None:
     """'straße' was built as STRASSE and 'ﬁjo' as FIJO: words that are not in the list."""
     source = tmp_path / "words.txt"
     source.write_text("CASA\nstraße\nﬁjo\nPERRO\n", encoding="utf-8")
-    report = lb.check_word_list(str(source), "spanish")
+    report = lx.check_word_list(str(source), "spanish")
     assert report.word_count == 2
     assert [(r.line, r.word, r.reason) for r in report.rejected] == [
         (2, "straße", "ß is not a tile of the spanish set"),
@@ -644,7 +652,7 @@ def test_decomposed_accents_in_a_word_list_read_as_the_composed_letters(tmp_path
     """N + combining tilde is Ñ (ÑANDU, 5 tiles), never N (NANDU, a different word)."""
     source = tmp_path / "words.txt"
     source.write_text("CASA\nN\u0303ANDU\nperro\n", encoding="utf-8")
-    report = lb.check_word_list(str(source), "spanish")
+    report = lx.check_word_list(str(source), "spanish")
     assert not report.rejected
     spanish = tiles.get_alphabet("spanish")
     assert sorted(tiles.format_word(tiles.from_key(k, spanish), spanish) for k in report.keys) == [
@@ -655,6 +663,6 @@ def test_a_list_with_old_mac_line_ends_reads_every_line(tmp_path: Path) -> None:
     """CR alone ended no line: 'casa<CR>cosa<CR>gat' built one word, CASA, and exit 0."""
     source = tmp_path / "words.txt"
     source.write_bytes(b"casa\rcosa\rKARMA\rgat\r")
-    report = lb.check_word_list(str(source), "catalan")
+    report = lx.check_word_list(str(source), "catalan")
     assert report.word_count == 3
     assert [(r.line, r.word) for r in report.rejected] == [(3, "KARMA")]

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate import lexicon as lx
-from adjudicate import lexiconbuild as lb
+from adjudicate.lexicon import build
 from adjudicate.cli import app
 from adjudicate.errors import LexiconError
 from adjudicate.lexicon.store import plain_name
@@ -53,7 +53,7 @@ def source(tmp_path: Path) -> Path:
 def built(tmp_path: Path, source: Path) -> Path:
     """A Catalan lexicon of CASA COSA GAT at tmp_path/lx."""
     out = tmp_path / "lx"
-    lb.build_lexicon(str(source), "catalan", "X", out_dir=str(out))
+    lx.build_lexicon(str(source), "catalan", "X", out_dir=str(out))
     return out
 
 
@@ -97,7 +97,7 @@ def test_a_source_of_no_words_creates_no_lexicon(tmp_path: Path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     with pytest.raises(LexiconError, match="no words"):
-        lb.build_lexicon(str(empty), "english", "X", out_dir=str(tmp_path / "new" / "lx"))
+        lx.build_lexicon(str(empty), "english", "X", out_dir=str(tmp_path / "new" / "lx"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.txt"]
 
 
@@ -144,23 +144,23 @@ def test_files_added_while_the_source_is_read_are_not_removed(
     tmp_path: Path, built: Path, source: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The directory is checked again just before it is replaced."""
-    write_words = lb._write_words
+    scan = build.scan
 
-    def slow_write(*args):  # type: ignore[no-untyped-def]
+    def slow_scan(*args, **kwargs):  # type: ignore[no-untyped-def]
         (built / "README.md").write_text("written meanwhile")
-        return write_words(*args)
+        return scan(*args, **kwargs)
 
-    monkeypatch.setattr(lb, "_write_words", slow_write)
+    monkeypatch.setattr(build, "scan", slow_scan)
     before = {p.name: p.read_bytes() for p in built.iterdir()}
     with pytest.raises(LexiconError, match="holds README.md besides the lexicon"):
-        lb.build_lexicon(str(source), "catalan", "X", out_dir=str(built))
+        lx.build_lexicon(str(source), "catalan", "X", out_dir=str(built))
     assert {p.name: p.read_bytes() for p in built.iterdir()} == {**before, "README.md": b"written meanwhile"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]
 
 
 def test_a_symlinked_output_keeps_its_link_and_leaves_nothing_behind(tmp_path: Path, source: Path) -> None:
     real = tmp_path / "store" / "disc-2024"
-    lb.build_lexicon(str(source), "catalan", "X", out_dir=str(real), licence_text="L")
+    lx.build_lexicon(str(source), "catalan", "X", out_dir=str(real), licence_text="L")
     link = tmp_path / "lexicons" / "disc"
     link.parent.mkdir()
     link.symlink_to(real)

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate import lexiconbuild as lb
 from adjudicate.cli import app
-from adjudicate.lexicon import dawgfile
+from adjudicate.lexicon import build_lexicon, dawgfile, verify_lexicon, wordlist, wordsfile
+from adjudicate.lexicon.build import builder_versions, manifest_text
 
 WORDS = ["CEL·LA", "GARÇO", "QUATRE", "ANY", "AILLAT", "COL·LECCIO", "ANEC", "QUESTIO", "NYAP", "XAI"]
 
@@ -25,7 +25,7 @@ WORDS = ["CEL·LA", "GARÇO", "QUATRE", "ANY", "AILLAT", "COL·LECCIO", "ANEC", 
 def build(tmp_path: Path, name: str = "lex", words: list[str] = WORDS) -> Path:
     source = tmp_path / f"{name}.txt"
     source.write_text("\n".join(words) + "\n", encoding="utf-8")
-    lb.build_lexicon(str(source), "catalan", name, out_dir=str(tmp_path / name))
+    build_lexicon(str(source), "catalan", name, out_dir=str(tmp_path / name))
     return tmp_path / name
 
 
@@ -40,7 +40,7 @@ def rewrite_manifest(directory: Path, **changes: object) -> None:
             manifest.pop(key, None)
         else:
             manifest[key] = value
-    (directory / "manifest.json").write_text(lb.manifest_text(manifest), encoding="utf-8")
+    (directory / "manifest.json").write_text(manifest_text(manifest), encoding="utf-8")
 
 
 DELETE = object()
@@ -54,7 +54,7 @@ def put_gz(directory: Path, gz: bytes) -> None:
 
 def put_text(directory: Path, text: bytes) -> None:
     """Replace the word list's text, every text checksum recomputed."""
-    put_gz(directory, lb._gzip(text))
+    put_gz(directory, gzip.compress(text, mtime=0))
     rewrite_manifest(directory, text_sha256=hashlib.sha256(text).hexdigest())
 
 
@@ -227,7 +227,7 @@ def test_a_text_that_inflates_past_the_limit(tmp_path: Path) -> None:
     lexicon, other = build(tmp_path), build(tmp_path, "other")
     deflate = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
     chunk = b"A" * (1 << 20)
-    bomb = b"".join(deflate.compress(chunk) for _ in range(lb.MAX_TEXT_BYTES // len(chunk) + 1)) + deflate.flush()
+    bomb = b"".join(deflate.compress(chunk) for _ in range(wordlist.MAX_TEXT_BYTES // len(chunk) + 1)) + deflate.flush()
     assert len(bomb) < 1 << 20
     put_gz(lexicon, bomb)
     message = "words.txt.gz: more than 64 MB of text: not a word list this tool reads"
@@ -297,9 +297,9 @@ def drop_words(lexicon: Path, *gone: str) -> None:
     assert set(gone) <= set(words)
     words = [w for w in words if w not in gone]
     put_text(lexicon, ("\n".join(words) + "\n").encode("utf-8"))
-    keys, bad = lb.canonical_keys(words, tiles.get_alphabet("catalan"))
+    keys, bad = wordsfile.canonical_keys(words, tiles.get_alphabet("catalan"))
     assert not bad
-    rewrite_manifest(lexicon, word_count=len(words), histogram=lb._histogram(keys))
+    rewrite_manifest(lexicon, word_count=len(words), histogram=wordlist.histogram(keys))
 
 
 @pytest.mark.parametrize("builder", ["same", {"DAWG2": "0.13.2"}, DELETE], ids=["same-DAWG2", "older-DAWG2", "no-builder"])
@@ -335,10 +335,10 @@ def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: py
     with another version recorded the check passes on the counted keys, no longer "not checked";
     with this version recorded, different bytes still fail (the build is deterministic)."""
     lexicon = build(tmp_path)
-    this = lb.builder_versions()["DAWG2"]
+    this = builder_versions()["DAWG2"]
     rewrite_manifest(lexicon, builder={"DAWG2": this if recorded == "this" else recorded})
     monkeypatch.setattr(dawgfile, "build", lambda keys: b"laid out otherwise")
-    report = lb.verify_lexicon(str(lexicon))
+    report = verify_lexicon(str(lexicon))
     detail = {name: (passed, text) for name, passed, text in report.checks}["dawg_exact"]
     if ok:
         assert report.ok

@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate import lexiconbuild as lb
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
-from adjudicate.lexicon import TileMemo, open_lexicon
+from adjudicate.lexicon import TileMemo, build_lexicon, open_lexicon
 from adjudicate.rescore import rescore_game
 from adjudicate.tiles import get_alphabet
 
@@ -37,7 +36,7 @@ WESPA_WORDS = ["HEAT", "AXES", "HEATS", "TRIO", "IE", "OA"]  # RH is not a word 
 def build(tmp_path: Path, name: str, alphabet: str, words: list[str]):
     source = tmp_path / f"{name}.txt"
     source.write_text("\n".join(words) + "\n", encoding="utf-8")
-    lb.build_lexicon(str(source), alphabet, f"Test {name}", out_dir=str(tmp_path / name))
+    build_lexicon(str(source), alphabet, f"Test {name}", out_dir=str(tmp_path / name))
     return open_lexicon(str(tmp_path / name))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
+from collections.abc import Sequence
 from typing import Annotated, Optional
 
 import typer
@@ -42,13 +43,21 @@ AlphabetOpt = Annotated[AlphabetName, typer.Option("--alphabet", "-a", help="Til
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
 
-def _print_rejections(rejected: list) -> None:  # type: ignore[type-arg]
+def _print_rejections(rejected: Sequence[object]) -> None:
     for item in rejected[:MAX_SHOWN]:
         typer.echo(printable(str(item)), err=True)
     if len(rejected) > MAX_SHOWN:
         typer.echo(
             f"... and {len(rejected) - MAX_SHOWN} more rejected entries (--json lists them all)", err=True
         )
+
+
+def _tabulate(rows: Sequence[Sequence[object]], **options: object) -> str:
+    """tabulate's table (imported only when a table is printed)."""
+    from tabulate import tabulate  # type: ignore[import-untyped]  # (tabulate 0.9 ships no types)
+
+    table: str = tabulate(rows, **options)
+    return table
 
 
 def _histogram_line(histogram: object) -> str:
@@ -88,7 +97,7 @@ def build(
 
     Example: adjudicate lexicon build fise2.txt --alphabet spanish --name "FISE-2" --edition 2024 -o lexicons/fise2
     """
-    from adjudicate.lexiconbuild import build_lexicon
+    from adjudicate.lexicon import build_lexicon
 
     with errors_exit_2():
         if not quiet and not json_ and sys.stderr.isatty() and source != "-":
@@ -126,7 +135,7 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
 
     Example: adjudicate lexicon check words.txt --alphabet catalan
     """
-    from adjudicate.lexiconbuild import check_word_list
+    from adjudicate.lexicon import check_word_list
 
     with errors_exit_2():
         report = check_word_list(source, alphabet.value)
@@ -159,17 +168,15 @@ def verify(
 
     Example: adjudicate lexicon verify es-aosw --source palabras.txt
     """
-    from adjudicate.lexiconbuild import verify_lexicon
+    from adjudicate.lexicon import verify_lexicon
 
     with errors_exit_2():
         report = verify_lexicon(lexicon, source)
     if json_:
         emit_json(report.as_dict())
     else:
-        from tabulate import tabulate
-
         rows = [(name, "ok" if ok else "FAILED", detail) for name, ok, detail in report.checks]
-        typer.echo(tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple"))
+        typer.echo(_tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple"))
         verdict = "OK" if report.ok else f"FAILED ({len(report.failures)} checks)"
         typer.echo(f"{report.lexicon_id}: {verdict}")
     raise typer.Exit(EXIT_OK if report.ok else EXIT_NO)
@@ -188,15 +195,13 @@ def diff(
 
     Example: adjudicate lexicon diff fise1 fise2 --json
     """
-    from adjudicate.lexiconbuild import diff_lexicons
+    from adjudicate.lexicon import diff_lexicons
 
     with errors_exit_2():
         report = diff_lexicons(old, new)
     if json_:
         emit_json(report.as_dict())
     else:
-        from tabulate import tabulate
-
         lengths = sorted({*report.added_by_length, *report.removed_by_length}, key=int)
         rows = [
             (length, report.added_by_length.get(length, 0), report.removed_by_length.get(length, 0))
@@ -204,7 +209,7 @@ def diff(
         ]
         rows.append(("total", len(report.added), len(report.removed)))
         typer.echo(f"{report.old} ({report.old_count} words) -> {report.new} ({report.new_count} words)")
-        typer.echo(tabulate(rows, headers=("tiles", "added", "removed"), tablefmt="simple"))
+        typer.echo(_tabulate(rows, headers=("tiles", "added", "removed"), tablefmt="simple"))
         limit = None if all_words else MAX_SHOWN
         for sign, words in (("+", report.added), ("-", report.removed)):
             for word in words[:limit]:
@@ -267,9 +272,7 @@ def info(
         ("text SHA-256", data.get("text_sha256")),
         ("where", f"{data.get('where')}: {data.get('path')}"),
     ]
-    from tabulate import tabulate
-
-    typer.echo(tabulate(rows, tablefmt="plain"))
+    typer.echo(_tabulate(rows, tablefmt="plain"))
     raise typer.Exit(EXIT_OK)
 
 
@@ -288,8 +291,6 @@ def list_(json_: JsonOpt = False) -> None:
     if json_:
         emit_json(rows)
         raise typer.Exit(EXIT_OK)
-    from tabulate import tabulate
-
     table = []
     for row in rows:
         sha = str(row.get("dawg_sha256") or "")
@@ -310,7 +311,7 @@ def list_(json_: JsonOpt = False) -> None:
         )
     if table:
         typer.echo(
-            tabulate(
+            _tabulate(
                 table,
                 headers=("id", "alphabet", "words", "name", "edition", "sha256", "where", "note"),
                 tablefmt="simple",

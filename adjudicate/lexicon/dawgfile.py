@@ -76,8 +76,9 @@ def dictionary(data: bytes, lexicon_id: str) -> Reader:
     """
     from dawg_python.wrapper import Dictionary  # type: ignore[import-untyped]  # (no types shipped)
 
-    reader: Reader = Dictionary()
-    reader.read(io.BytesIO(_native(data, lexicon_id)))  # type: ignore[attr-defined]  # (read: not in Reader)
+    dictionary = Dictionary()
+    dictionary.read(io.BytesIO(_native(data, lexicon_id)))
+    reader: Reader = dictionary
     return reader
 
 

@@ -86,6 +86,13 @@ def search_path() -> list[tuple[str, str]]:
     return dirs
 
 
+def some(names: list[str], total: int | None = None, limit: int = 10) -> str:
+    """``A, B, C``: at most ``limit`` names, then how many more of ``total`` (default: all given)."""
+    shown = names[:limit]
+    more = (len(names) if total is None else total) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
 def _is_path(text: str) -> bool:
     return (
         os.sep in text
@@ -113,7 +120,7 @@ def find_lexicon(name_or_path: str) -> tuple[str, str]:
             return candidate, where
     if os.path.isfile(os.path.join(name_or_path, MANIFEST)):  # a directory in the working directory
         return name_or_path, "path"
-    known = sorted({entry["id"] for entry in list_lexicons()})
+    known = sorted({str(entry["id"]) for entry in list_lexicons()})
     raise LexiconError(
         f"unknown lexicon {name_or_path!r} (available: {', '.join(known) or 'none'}; "
         f"see `adjudicate lexicon list`)"

@@ -1,10 +1,10 @@
-"""The fast path's merge of sorted blocks: lists read a chunk at a time, in any order.
+"""Word lists read a chunk at a time, in any order, and their blocks merged.
 
-``_fast_scan`` sorts each chunk of a clean list into a block; ``_fast_groups`` merges the blocks
-one two-tile prefix at a time (``_merge_runs``, which copies whole the stretches that only one block
-has and splits only where blocks overlap). Small chunks make many blocks out of a small list here,
-and every order (sorted, sorted by labels, reversed, shuffled, with duplicates) must give what the
-line-by-line reader gives.
+``wordlist.scan`` sorts each chunk's keys into a block; ``merge.groups`` merges the blocks one
+two-tile prefix at a time (``merge_runs``, which copies whole the stretches that only one block has
+and splits only where blocks overlap). Small chunks make many blocks out of a small list here, and
+every order (sorted, sorted by labels, reversed, shuffled, with duplicates) must give the keys
+``parse_word`` gives, counted once.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from adjudicate import forked, tiles
-from adjudicate import lexiconbuild as lb
+from adjudicate.errors import LexiconError
+from adjudicate.lexicon import build_lexicon, check_word_list, merge, verify_lexicon, wordlist
 
 
 def _runs(rng: random.Random, words: list[bytes], count: int) -> list[bytes]:
@@ -51,7 +52,7 @@ def test_merge_runs_is_the_sorted_union_and_counts_the_duplicates(seed: int) -> 
         parts = [b"".join(w + b"\n" for w in words[a:b]) for a, b in zip([0, *cut], [*cut, len(words)])]
     every = [w for part in parts for w in part.split(b"\n")[:-1]]
     counts = _lengths(every)
-    merged = lb._merge_runs(list(parts), counts)
+    merged = merge.merge_runs(list(parts), counts)
     union = sorted(set(every))
     assert merged == b"".join(w + b"\n" for w in union)
     assert {n: c for n, c in counts.items() if c} == _lengths(union)
@@ -67,10 +68,10 @@ def test_line_bisect_is_bisect_on_the_lines(after: bool) -> None:
         starts.append(starts[-1] + len(w) + 1)
     find = bisect.bisect_right if after else bisect.bisect_left
     for key in [b"", b"A", b"ABA", b"CCCCCCC", b"D", *rng.sample(words, 50)]:
-        assert lb._line_bisect(text, key, after, 0, len(text)) == starts[find(words, key)]
+        assert merge.line_bisect(text, key, after, 0, len(text)) == starts[find(words, key)]
         low, high = sorted(rng.sample(range(len(starts)), 2))
         expected = starts[find(words, key, low, high)]
-        assert lb._line_bisect(text, key, after, starts[low], starts[high]) == expected
+        assert merge.line_bisect(text, key, after, starts[low], starts[high]) == expected
 
 
 def _orders(words: list[str], alphabet: tiles.Alphabet) -> dict[str, list[str]]:
@@ -91,7 +92,7 @@ def _orders(words: list[str], alphabet: tiles.Alphabet) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("order", ["labels", "keys", "reversed", "shuffled", "duplicates", "two copies"])
-def test_a_list_in_many_small_blocks_reads_as_the_line_by_line_reader_reads_it(
+def test_a_list_in_many_small_blocks_reads_as_parse_word_reads_it(
     order: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Catalan words (QU, NY, L·L: keys that sort before A) in chunks of a few hundred bytes."""
@@ -104,17 +105,17 @@ def test_a_list_in_many_small_blocks_reads_as_the_line_by_line_reader_reads_it(
     listed = _orders(words, alphabet)[order]
     source = tmp_path / "list.txt"
     source.write_bytes(("\n".join(listed) + "\n").encode("utf-8"))
-    monkeypatch.setattr(lb, "_PLAIN_STEP", 301)
-    fast = lb._fast_scan(source.read_bytes(), alphabet)
-    assert fast is not None and len(fast[1]) > 20  # many blocks
-    report = lb.check_word_list(str(source), alphabet)
-    entries, keys, rejected, duplicates, _ = lb._scan(source.read_bytes(), str(source), alphabet)
-    assert not rejected
-    assert report.keys == sorted(keys)
-    assert (report.entries, report.duplicates, report.histogram) == (entries, duplicates, lb._histogram(keys))
-    built = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
-    assert (built.word_count, built.duplicates, built.histogram) == (len(keys), duplicates, lb._histogram(keys))
-    assert lb.verify_lexicon(str(tmp_path / "lex")).ok
+    monkeypatch.setattr(wordlist, "_PLAIN_STEP", 301)
+    assert len(wordlist.scan(source.read_bytes(), str(source), alphabet).blocks) > 20  # many blocks
+    keys = sorted({tiles.to_key(tiles.parse_word(w, alphabet), alphabet) for w in listed})
+    duplicates = len(listed) - len(keys)
+    report = check_word_list(str(source), alphabet)
+    assert not report.rejected
+    assert report.keys == keys
+    assert (report.entries, report.duplicates, report.histogram) == (len(listed), duplicates, wordlist.histogram(keys))
+    built = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
+    assert (built.word_count, built.duplicates, built.histogram) == (len(keys), duplicates, wordlist.histogram(keys))
+    assert verify_lexicon(str(tmp_path / "lex")).ok
 
 
 def _catalan_words() -> list[str]:
@@ -140,8 +141,8 @@ def test_a_build_split_with_a_child_process_writes_the_bytes_one_process_writes(
     text = ("\n".join(reversed(listed)) + "\n").encode("utf-8")
     source = tmp_path / ("list.txt.gz" if compressed else "list.txt")
     source.write_bytes(gzip.compress(text, mtime=0) if compressed else text)
-    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
-    monkeypatch.setattr(lb, "_STEP", 97)
+    monkeypatch.setattr(wordlist, "_PLAIN_STEP", 499)
+    monkeypatch.setattr(wordlist, "_STEP", 97)
     forks = []
 
     def counted(*args):  # type: ignore[no-untyped-def]
@@ -154,26 +155,33 @@ def test_a_build_split_with_a_child_process_writes_the_bytes_one_process_writes(
     built = {}
     for fork in (True, False):
         monkeypatch.setattr(forked, "AVAILABLE", fork)
-        assert len(lb._fast_scan(source.read_bytes(), tiles.get_alphabet("catalan"))[1]) > 5
+        assert len(wordlist.scan(source.read_bytes(), str(source), tiles.get_alphabet("catalan")).blocks) > 5
         forks.clear()
         out = tmp_path / str(fork) / "lex"
-        report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(out))
+        report = build_lexicon(str(source), "catalan", "x", out_dir=str(out))
         assert forks == [fork, fork]  # the scan's child, the DAWG's child
         assert (report.entries, report.word_count, report.duplicates) == (len(listed), len(words), len(words[::7]))
-        built[fork] = {name: (out / name).read_bytes()
-                       for name in ("words.dawg", "words.txt.gz", "manifest.json")}
+        built[fork] = {name: (out / name).read_bytes() for name in ("words.dawg", "words.txt.gz", "manifest.json")}
     assert built[True] == built[False]
 
 
-def _killed_in_a_child(function, parent: int):  # type: ignore[no-untyped-def]
-    """``function``, except that in a child process it ends the process as SIGKILL would."""
+def _kill_child(monkeypatch: pytest.MonkeyPatch, which: int) -> None:
+    """The ``which``-th child process started (1: the scan's, 2: the DAWG's) ends as SIGKILL would."""
+    start, started, parent = forked.start, [], os.getpid()
 
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
-        if os.getpid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return function(*args, **kwargs)
+    def killed(function):  # type: ignore[no-untyped-def]
+        def wrapper(*args):  # type: ignore[no-untyped-def]
+            if os.getpid() != parent:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return function(*args)
 
-    return wrapper
+        return wrapper
+
+    def counted(function, *args):  # type: ignore[no-untyped-def]
+        started.append(function)
+        return start(killed(function) if len(started) == which else function, *args)
+
+    monkeypatch.setattr(forked, "start", counted)
 
 
 @pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux")
@@ -181,10 +189,10 @@ def test_a_scan_child_killed_leaves_its_share_to_this_process(tmp_path: Path, mo
     words = _catalan_words()
     source = tmp_path / "list.txt"
     source.write_bytes(("\n".join(reversed(words)) + "\n").encode("utf-8"))
-    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
-    reference = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "a" / "lex"))
-    monkeypatch.setattr(lb, "_scan_part", _killed_in_a_child(lb._scan_part, os.getpid()))
-    report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "b" / "lex"))
+    monkeypatch.setattr(wordlist, "_PLAIN_STEP", 499)
+    reference = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "a" / "lex"))
+    _kill_child(monkeypatch, 1)
+    report = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "b" / "lex"))
     assert (report.entries, report.word_count, report.histogram) == (
         reference.entries, reference.word_count, reference.histogram)
     for name in ("words.dawg", "words.txt.gz"):
@@ -197,36 +205,58 @@ def test_a_dawg_child_killed_is_an_error_and_the_old_lexicon_stays(tmp_path: Pat
     source = tmp_path / "list.txt"
     source.write_bytes(("\n".join(words) + "\n").encode("utf-8"))
     lexicon = tmp_path / "lex"
-    lb.build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
+    build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
     before = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source.write_bytes(("\n".join(words[:100]) + "\n").encode("utf-8"))
-    monkeypatch.setattr(lb, "_dawg_of_groups", _killed_in_a_child(lb._dawg_of_groups, os.getpid()))
-    with pytest.raises(lb.LexiconError, match="building words.dawg failed: .* status -9"):
-        lb.build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
+    _kill_child(monkeypatch, 2)
+    with pytest.raises(LexiconError, match="building words.dawg failed: .* status -9"):
+        build_lexicon(str(source), "catalan", "x", out_dir=str(lexicon))
     assert {p.name: p.read_bytes() for p in lexicon.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lex", "list.txt"]  # no building directory left
 
 
-@pytest.mark.parametrize("fork", [True, False])
-@pytest.mark.parametrize("where", [0, 1, 2, 3])
-def test_a_line_the_fast_path_cannot_read_in_either_share_sends_the_list_to_the_careful_reader(
-    fork: bool, where: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A line that is not tiles in chunk 0, 1, 2 or 3 (this process reads the even ones, the child
-    the odd): the fast path gives up, and the careful reader rejects exactly that line."""
+def _a_line_in_chunk(where: int, line: bytes, fork: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, int]:
+    """A list of 400 Catalan words in chunks of 499 bytes (this process reads the even ones, the
+    child, with ``fork``, the odd) with ``line`` in the middle of chunk ``where``: (list, line number)."""
     if fork and not forked.AVAILABLE:
         pytest.skip("forks only on Linux")
     monkeypatch.setattr(forked, "AVAILABLE", fork)
-    monkeypatch.setattr(lb, "_PLAIN_STEP", 499)
-    words = _catalan_words()[:400]
+    monkeypatch.setattr(wordlist, "_PLAIN_STEP", 499)
+    words = [word.encode("utf-8") for word in _catalan_words()[:400]]
     starts = [0]
     for word in words:
-        starts.append(starts[-1] + len(word.encode("utf-8")) + 1)
-    at = bisect.bisect_left(starts, where * 499 + 250)  # a line in the middle of chunk `where`
-    lines = [*words[:at], "ABÞC", *words[at:]]
+        starts.append(starts[-1] + len(word) + 1)
+    at = bisect.bisect_left(starts, where * 499 + 250)
     source = tmp_path / "list.txt"
-    source.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
-    assert lb._fast_scan(source.read_bytes(), tiles.get_alphabet("catalan")) is None
-    report = lb.build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
-    assert [(r.line, r.word) for r in report.rejected] == [(at + 1, "ABÞC")]
-    assert report.word_count == len(words)
+    source.write_bytes(b"".join(word + b"\n" for word in [*words[:at], line, *words[at:]]))
+    return source, at + 1
+
+
+@pytest.mark.parametrize("fork", [True, False])
+@pytest.mark.parametrize("where", [0, 1, 2, 3])
+def test_a_line_that_is_no_tiles_in_either_share_is_rejected_and_the_rest_read(
+    fork: bool, where: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line that is not tiles in chunk 0, 1, 2 or 3 (this process reads the even ones, the child
+    the odd): that line is rejected, with its number, and every other word read."""
+    source, number = _a_line_in_chunk(where, "ABÞC".encode("utf-8"), fork, tmp_path, monkeypatch)
+    report = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
+    assert [(r.line, r.word) for r in report.rejected] == [(number, "ABÞC")]
+    assert report.word_count == 400
+
+
+@pytest.mark.parametrize("fork", [True, False])
+@pytest.mark.parametrize("where", [0, 1, 3])
+def test_a_list_that_is_not_utf8_in_one_chunk_is_read_as_latin1_from_its_start(
+    fork: bool, where: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One Latin-1 byte (ç as 0xE7) in chunk 0, 1 or 3: the whole list is Latin-1, as it was when
+    the list was decoded whole; the UTF-8 of the other lines reads as Latin-1 (Ã§: no tiles)."""
+    source, _ = _a_line_in_chunk(where, b"GAR\xe7O", fork, tmp_path, monkeypatch)
+    report = check_word_list(str(source), "catalan")
+    catalan = tiles.get_alphabet("catalan")
+    lines = source.read_bytes().decode("latin-1").split("\n")[:-1]
+    not_tiles = [(n, line) for n, line in enumerate(lines, 1) if not line.isascii() and line != "GARçO"]
+    assert report.encoding == "latin-1"
+    assert "GARÇO" in [tiles.format_word(tiles.from_key(k, catalan), catalan) for k in report.keys]
+    assert [(r.line, r.word) for r in report.rejected] == not_tiles

@@ -1,0 +1,354 @@
+"""Building a lexicon: a word list in, a lexicon directory out, reproducibly.
+
+The list is read by :mod:`adjudicate.lexicon.wordlist`; its keys, merged in key order
+(:mod:`adjudicate.lexicon.merge`), stream into the DAWG builder and, as canonical labels, into
+gzip (:func:`_write_words`). The directory is built beside its target and renamed into place; a
+lexicon directory it replaces must hold nothing but what a build writes or keeps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Iterator
+from itertools import chain
+
+from adjudicate import forked
+from adjudicate.atomicfile import keep_owner_and_mode, output_target
+from adjudicate.errors import LexiconError
+from adjudicate.lexicon import dawgfile, merge, wordsfile
+from adjudicate.lexicon.store import (
+    DAWG_FILE,
+    EXTRA_FILES,
+    FORMAT,
+    LANGUAGES,
+    MANIFEST,
+    TEXT_FILE,
+    odd_field,
+    plain_name,
+    some,
+    user_lexicon_dir,
+)
+from adjudicate.lexicon.wordlist import CheckReport, Progress, Rejection, alphabet_named, read_source, scan
+
+
+class BuildReport(CheckReport):
+    """A build: the check's counts (not its keys: a build streams the words and keeps none, so
+    ``keys`` is empty and the counts come from ``histogram``), plus where the lexicon went and its
+    checksums."""
+
+    lexicon_id = ""
+    out_dir = ""
+    replaced = False  # an existing lexicon directory was replaced
+    dawg_sha256 = ""
+    text_sha256 = ""
+    seconds = 0.0
+
+    def __init__(self, source: str, alphabet: str, entries: int, histogram: dict[str, int],
+                 rejected: list[Rejection], duplicates: int, encoding: str, source_sha256: str) -> None:
+        super().__init__(source, alphabet, entries, [], rejected, duplicates, encoding, source_sha256)
+        self._histogram = histogram
+
+    @property
+    def word_count(self) -> int:
+        return sum(self._histogram.values())
+
+    @property
+    def histogram(self) -> dict[str, int]:
+        return dict(self._histogram)
+
+    def as_dict(self) -> dict[str, object]:
+        out = super().as_dict()
+        out.update(
+            id=self.lexicon_id,
+            out_dir=self.out_dir,
+            replaced=self.replaced,
+            dawg_sha256=self.dawg_sha256,
+            text_sha256=self.text_sha256,
+            seconds=round(self.seconds, 3),
+        )
+        return out
+
+
+def slugify(name: str) -> str:
+    """A lexicon id from a name: ``"My List 2024"`` -> ``"my-list-2024"``."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "lexicon"
+
+
+def builder_versions() -> dict[str, str]:
+    """What a manifest records as its builder: adjudicate, DAWG2 and Python versions."""
+    from importlib import metadata
+
+    from adjudicate import __version__
+
+    try:
+        dawg2 = metadata.version("DAWG2")
+    except metadata.PackageNotFoundError:  # pragma: no cover - DAWG2 is a dependency
+        dawg2 = "unknown"
+    return {"adjudicate": __version__, "DAWG2": dawg2, "python": f"{sys.version_info.major}.{sys.version_info.minor}"}
+
+
+def manifest_text(manifest: dict[str, object]) -> str:
+    """The manifest as written: sorted keys, 2-space indent, UTF-8 (the load path relies on it)."""
+    return json.dumps(manifest, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- the words -----------------------------------------------------------------------------------
+
+
+def _write_words(groups: Iterator[merge.Group], alphabet_labels: wordsfile.Labeller,
+                 directory: str) -> tuple[str, str, str]:
+    """``words.dawg`` and ``words.txt.gz`` written into ``directory`` from the groups of keys, in
+    key order: each group's keys go to the DAWG builder and its words, labelled, to gzip and
+    SHA-256, then the group is dropped. Returns the SHA-256 of the DAWG, of the gzip file and of
+    its text.
+
+    Where a child process can be forked (:mod:`adjudicate.forked`), the child builds the DAWG from
+    its copy of the groups while this process compresses the text (the two biggest costs of a
+    build, each most of a core); elsewhere one loop feeds both. (Its figures, with the scan's
+    child: :func:`adjudicate.lexicon.wordlist._scan_parts`.)
+    """
+    import gzip
+
+    gz_path = os.path.join(directory, TEXT_FILE)
+    digest = hashlib.sha256()
+    with open(gz_path, "wb") as gz_file:
+        out = gzip.GzipFile(filename="words.txt", mode="wb", fileobj=gz_file, mtime=0,
+                            compresslevel=wordsfile.GZIP_LEVEL)
+
+        def write_text(text: bytes) -> None:
+            part = alphabet_labels(text) + b"\n"
+            digest.update(part)
+            out.write(part)
+
+        def written_keys() -> Iterator[Iterator[bytes]]:
+            for keys, text in groups:
+                write_text(text)
+                yield keys
+
+        child = forked.start(_dawg_of_groups, groups)
+        if child is None:
+            dawg_data = dawgfile.build(chain.from_iterable(written_keys()))
+        else:
+            with child:
+                for _, text in groups:
+                    write_text(text)
+                try:
+                    dawg_data = child.result()
+                except forked.ChildFailed as err:  # killed by a signal, say
+                    raise LexiconError(f"building {DAWG_FILE} failed: {err}") from None
+        out.close()
+    with open(os.path.join(directory, DAWG_FILE), "wb") as handle:
+        handle.write(dawg_data)
+    with open(gz_path, "rb") as written:
+        gz_sha256 = hashlib.sha256(written.read()).hexdigest()
+    return hashlib.sha256(dawg_data).hexdigest(), gz_sha256, digest.hexdigest()
+
+
+def _dawg_of_groups(groups: Iterator[merge.Group]) -> bytes:
+    """The DAWG of every key in ``groups`` (as :func:`_write_words` takes them)."""
+    return dawgfile.build(chain.from_iterable(keys for keys, _ in groups))
+
+
+# -- the directory -------------------------------------------------------------------------------
+
+
+# What a build writes or keeps in a lexicon directory: all that replacing one may remove.
+_LEXICON_FILES = (MANIFEST, DAWG_FILE, TEXT_FILE, *EXTRA_FILES)
+
+
+def _is_lexicon_dir(path: str) -> bool:
+    return os.path.isfile(os.path.join(path, MANIFEST))
+
+
+def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
+    """LexiconError unless ``real_dir`` (``out_dir`` resolved) is missing, empty, or a lexicon
+    directory that holds nothing but ``_LEXICON_FILES`` (and not ``source``): a user's other
+    files are never removed."""
+    if not os.path.exists(real_dir):
+        return
+    if not os.path.isdir(real_dir):
+        raise LexiconError(f"{out_dir} exists and is not a directory")
+    names = os.listdir(real_dir)
+    if names and not _is_lexicon_dir(real_dir):
+        raise LexiconError(f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it")
+    if source != "-" and os.path.realpath(source).startswith(os.path.realpath(real_dir) + os.sep):
+        raise LexiconError(
+            f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
+        )
+    known = _LEXICON_FILES
+    others = sorted(
+        name + "/" if os.path.isdir(os.path.join(real_dir, name)) else name
+        for name in names
+        if name not in known or os.path.isdir(os.path.join(real_dir, name))
+    )
+    if others:
+        raise LexiconError(
+            f"{out_dir} holds {some(others, limit=5)} besides the lexicon; a rebuild keeps only {', '.join(known)}, "
+            "so it is not replaced (move them out, or build into another directory)"
+        )
+
+
+def _remove_replaced(old: str, out_dir: str) -> None:
+    """Remove the lexicon a rebuild moved aside to ``old``: its own files, then the directory, so
+    that nothing else is ever deleted; a failure says what is left where."""
+    try:
+        for name in os.listdir(old):
+            if name in _LEXICON_FILES:
+                os.remove(os.path.join(old, name))
+        os.rmdir(old)
+    except OSError as err:
+        raise LexiconError(
+            f"the new lexicon is at {out_dir}, but the one it replaced could not be removed from "
+            f"{old} ({err.strerror or err}); remove that directory by hand"
+        ) from None
+
+
+def _check_fields(fields: dict[str, object]) -> None:
+    """LexiconError for a manifest field a load would refuse (:func:`adjudicate.lexicon.store.odd_field`:
+    a control character in a name, a note...): nothing is built that cannot be read back."""
+    odd = odd_field(fields)
+    if odd is not None:
+        what = odd[1].replace("holds", "would hold", 1).replace("has", "would have", 1)
+        raise LexiconError(f"the manifest's {odd[0]} {what}: not built")
+
+
+def build_lexicon(
+    source: str,
+    alphabet_name: str,
+    name: str,
+    *,
+    edition: str | None = None,
+    out_dir: str | None = None,
+    licence: str = "",
+    standin_note: str = "",
+    source_info: dict[str, object] | None = None,
+    licence_text: str | None = None,
+    attribution: str | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Compile a word list into a lexicon directory; returns what was read, rejected and written.
+
+    ``out_dir`` defaults to ``<user lexicon dir>/<slug of name>``; the lexicon id is its base name.
+    The directory is built next to its target and renamed into place; an existing lexicon
+    directory there is replaced (its LICENSE and ATTRIBUTION kept unless new ones are given) if it
+    holds nothing else; any other non-empty directory is refused. A symlink ``out_dir`` is kept:
+    the directory it points to is the one replaced. Rejected entries are left out and reported.
+    ``source_info`` adds to (or overrides) the manifest's ``source`` record (file name, SHA-256).
+    """
+    started = time.perf_counter()
+    alphabet = alphabet_named(alphabet_name)
+    if out_dir is None:
+        user = user_lexicon_dir()
+        if user is None:
+            raise LexiconError("no user data directory to build into (neither XDG_DATA_HOME nor HOME is an "
+                               "absolute path): give the output directory with -o")
+        out_dir = os.path.join(user, slugify(name))
+    out_dir = os.path.abspath(out_dir)
+    lexicon_id = os.path.basename(out_dir)
+    if not plain_name(lexicon_id):  # the id the loader would refuse to read back
+        raise LexiconError(
+            f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
+            "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
+        )
+    _check_fields({"name": name, "edition": edition or "", "licence": licence, "standin": standin_note,
+                   "source": source_info or {}})
+    # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.
+    target = output_target(out_dir, directory=True)
+    real_dir = target.path
+    _check_replaceable(out_dir, real_dir, source)
+
+    shown = "<stdin>" if source == "-" else source
+    listed = scan(read_source(source), shown, alphabet, progress)
+    entries, rejected, lengths = listed.entries, listed.rejected, listed.counts
+    # No words: an error, never an empty lexicon in place of a real one. (The merge only drops a
+    # block's duplicates of another's keys, so a key read here is at least one word.)
+    if not any(lengths.values()):
+        if rejected:
+            raise LexiconError(
+                f"{shown}: no words: all {entries} entries were rejected (the first: {rejected[0]}); "
+                "nothing written"
+            )
+        raise LexiconError(
+            f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written"
+        )
+    parent, base = os.path.split(real_dir)
+    os.makedirs(parent, exist_ok=True)
+    temp = tempfile.mkdtemp(prefix=f".{base}.building-", dir=parent)
+    old = None  # where the lexicon being replaced is moved aside
+    replaced = False
+    try:
+        dawg_sha256, text_gz_sha256, text_sha256 = _write_words(listed.groups(), wordsfile.labeller(alphabet), temp)
+        histogram = {str(n): lengths[n] for n in sorted(lengths) if lengths[n]}
+        word_count = sum(lengths.values())
+        source_record: dict[str, object] = {
+            "file": "<stdin>" if source == "-" else os.path.basename(source),
+            "sha256": listed.sha256,
+        }
+        if source_info:
+            source_record.update(source_info)
+        manifest: dict[str, object] = {
+            "format": FORMAT,
+            "id": lexicon_id,
+            "name": name,
+            "edition": edition or "",
+            "alphabet": alphabet.name,
+            "language": LANGUAGES[alphabet.name],
+            "word_count": word_count,
+            "histogram": histogram,
+            "text_sha256": text_sha256,
+            "text_gz_sha256": text_gz_sha256,
+            "dawg_sha256": dawg_sha256,
+            "builder": builder_versions(),
+            "source": source_record,
+            "licence": licence,
+            "standin": standin_note,
+        }
+        _check_fields(manifest)
+        with open(os.path.join(temp, MANIFEST), "wb") as handle:
+            handle.write(manifest_text(manifest).encode("utf-8"))
+        for filename, given in (("LICENSE", licence_text), ("ATTRIBUTION", attribution)):
+            path = os.path.join(temp, filename)
+            if given is not None:
+                with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(given)
+            elif os.path.isfile(os.path.join(real_dir, filename)):
+                shutil.copyfile(os.path.join(real_dir, filename), path)
+        _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
+        target = output_target(out_dir, directory=True)
+        keep_owner_and_mode(temp, target, default=0o777)
+        if os.path.exists(real_dir):
+            replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
+            old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)
+            os.rmdir(old)
+            os.rename(real_dir, old)
+            try:
+                os.rename(temp, real_dir)
+            except BaseException:
+                os.rename(old, real_dir)  # put the previous lexicon back where it was
+                raise
+        else:
+            os.rename(temp, real_dir)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    if old is not None:
+        _remove_replaced(old, out_dir)
+
+    result = BuildReport(shown, alphabet.name, entries, histogram, rejected, entries - len(rejected) - word_count,
+                         listed.encoding, listed.sha256)
+    result.lexicon_id = lexicon_id
+    result.out_dir = out_dir
+    result.replaced = replaced
+    result.dawg_sha256 = dawg_sha256
+    result.text_sha256 = text_sha256
+    result.seconds = time.perf_counter() - started
+    return result
