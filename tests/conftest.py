@@ -1,13 +1,20 @@
-"""Shared fixtures: where the third-party corpus lives (never copied into the project)."""
+"""Shared fixtures: where the third-party corpus lives (never copied into the project), and small
+lexicons built for a test."""
 
 from __future__ import annotations
 
 import os
+import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from adjudicate import tiles
+
 REPO = Path(__file__).resolve().parent.parent
+WORDS = Path(__file__).resolve().parent / "data" / "words"
 
 
 def corpus_dir() -> Path:
@@ -20,3 +27,59 @@ def corpus() -> Path:
     if not (path / "gcg").is_dir():
         pytest.skip(f"corpus not found at {path} (set ADJUDICATE_CORPUS)")
     return path
+
+
+# -- lexicons -------------------------------------------------------------------------------------
+
+
+def _lexicon_of(directory: Path, words: list[str], alphabet: str = "english", *, name: str = "Test",
+                **options: Any) -> Path:
+    from adjudicate.lexicon import build_lexicon
+
+    source = directory.with_name(directory.name + ".txt")
+    source.write_text("\n".join(words) + "\n", encoding="utf-8")
+    build_lexicon(str(source), alphabet, name, out_dir=str(directory), **options)
+    return directory
+
+
+@pytest.fixture(scope="session")
+def lexicon_of() -> Callable[..., Path]:
+    """``lexicon_of(directory, words, alphabet="english", *, name="Test", **build_options)``: a
+    lexicon of ``words`` built into ``directory`` (its id is the directory's name) from a list
+    written beside it (``<directory>.txt``)."""
+    return _lexicon_of
+
+
+@pytest.fixture
+def small(tmp_path: Path, lexicon_of: Callable[..., Path]) -> Path:
+    """An English lexicon of CAT DOG QI ZA, id ``small``, name SMALL, edition 1."""
+    return lexicon_of(tmp_path / "small", ["cat", "dog", "qi", "za"], name="SMALL", edition="1")
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty $ADJUDICATE_LEXICONS dir and user data dir (the shipped lexicons stay visible)."""
+    (tmp_path / "lexicons").mkdir()
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", str(tmp_path / "lexicons"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "lexicons"
+
+
+@pytest.fixture
+def es_lex(env: Path) -> Path:
+    """tests/data/words/lex_es.txt built as ``es-test`` on $ADJUDICATE_LEXICONS (10 words)."""
+    from adjudicate.lexicon import build_lexicon
+
+    build_lexicon(str(WORDS / "lex_es.txt"), "spanish", "Test ES", edition="1", out_dir=str(env / "es-test"))
+    return env / "es-test"
+
+
+@pytest.fixture(scope="session")
+def catalan_words() -> list[str]:
+    """About 600 Catalan words of QU, NY, L·L and Ç tiles (keys that sort before A), sorted."""
+    alphabet = tiles.get_alphabet("catalan")
+    rng = random.Random(7)
+    stems = ["ABA", "DEQU", "DENY", "CEL·L", "QUA", "NYA", "ÇA", "ESQU"]
+    endings = ["", "CO", "QUE", "NY", "L·LA", "S", "ÇA", "A", "EN"]
+    words = sorted({rng.choice(stems) + rng.choice(endings) + rng.choice(endings) for _ in range(1200)})
+    return [w for w in words if 2 <= len(tiles.parse_word(w, alphabet)) <= 15]

@@ -1,8 +1,9 @@
-"""`lexicon verify` and `lexicon diff` on damaged lexicons: a failed check or exit 2, never exit 3.
+"""`lexicon verify` and `lexicon diff` (``adjudicate.lexicon.verify``, ``.diff``), on lexicons
+sound and damaged: a failed check or exit 2, never exit 3.
 
-Each lexicon here is built from a few Catalan words (CEL·LA and GARÇO make the text non-ASCII) and
-then damaged by hand, often with its checksums recomputed into the manifest, so that only verify's
-and diff's own checks stand between the damage and a wrong answer.
+Most lexicons here are built from a few Catalan words (CEL·LA and GARÇO make the text non-ASCII)
+and then damaged by hand, often with its checksums recomputed into the manifest, so that only
+verify's and diff's own checks stand between the damage and a wrong answer.
 """
 
 from __future__ import annotations
@@ -10,23 +11,31 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from adjudicate import lexicon as lx
 from adjudicate.cli import app
-from adjudicate.lexicon import build_lexicon, dawgfile, verify_lexicon, wordlist, wordsfile
+from adjudicate.errors import LexiconCorruptError
+from adjudicate.lexicon import dawgfile, verify_lexicon, wordlist, wordsfile
 from adjudicate.lexicon.build import builder_versions, manifest_text
+
+DATA = Path(__file__).resolve().parent / "data" / "words"
+ES = DATA / "lex_es.txt"  # UTF-8 with BOM, CRLF; 10 words, 3 entries that cannot be tiles (lines 10, 14, 15)
+EN_OLD = DATA / "lex_en_old.txt"
+EN_NEW = DATA / "lex_en_new.txt"
 
 WORDS = ["CEL·LA", "GARÇO", "QUATRE", "ANY", "AILLAT", "COL·LECCIO", "ANEC", "QUESTIO", "NYAP", "XAI"]
 
 
-def build(tmp_path: Path, name: str = "lex", words: list[str] = WORDS) -> Path:
-    source = tmp_path / f"{name}.txt"
-    source.write_text("\n".join(words) + "\n", encoding="utf-8")
-    build_lexicon(str(source), "catalan", name, out_dir=str(tmp_path / name))
-    return tmp_path / name
+@pytest.fixture
+def build(tmp_path: Path, lexicon_of: Callable[..., Path]) -> Callable[..., Path]:
+    """``build(name="lex", words=WORDS)``: a Catalan lexicon of ``words`` at ``tmp_path/name``."""
+    return lambda name="lex", words=WORDS: lexicon_of(tmp_path / name, words, "catalan", name=name)
 
 
 def manifest_of(directory: Path) -> dict:  # type: ignore[type-arg]
@@ -56,6 +65,15 @@ def put_text(directory: Path, text: bytes) -> None:
     """Replace the word list's text, every text checksum recomputed."""
     put_gz(directory, gzip.compress(text, mtime=0))
     rewrite_manifest(directory, text_sha256=hashlib.sha256(text).hexdigest())
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def words_of(directory: Path) -> list[str]:
+    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
 
 
 def cli(args: list[str]):  # type: ignore[no-untyped-def]
@@ -89,8 +107,8 @@ def assert_diff_refuses(lexicon: Path, other: Path, message: str) -> None:
         assert error_line(result) == message
 
 
-def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path) -> None:
-    lexicon = build(tmp_path)
+def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path, build: Callable[..., Path]) -> None:
+    lexicon = build()
     assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
     assert cli(["lexicon", "diff", str(lexicon), str(lexicon)]).exit_code == 0
 
@@ -98,10 +116,10 @@ def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path) -> None:
 # -- 1. a words.txt.gz that does not decompress, or is not UTF-8 -----------------------------------
 
 
-def test_verify_a_text_that_does_not_decompress(tmp_path: Path) -> None:
+def test_verify_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path]) -> None:
     """Was zlib.error, exit 3 ("internal error"). The first deflate byte set to block type 3
     (reserved): zlib says "invalid block type"."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     gz = bytearray((lexicon / "words.txt.gz").read_bytes())
     gz[20] |= 0x06  # after the 10-byte header and "words.txt\0"
     (lexicon / "words.txt.gz").write_bytes(bytes(gz))
@@ -114,9 +132,9 @@ def test_verify_a_text_that_does_not_decompress(tmp_path: Path) -> None:
     assert set(failed_checks(lexicon)) == {"text_reads"}
 
 
-def test_diff_a_text_that_does_not_decompress(tmp_path: Path) -> None:
+def test_diff_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path]) -> None:
     """Was zlib.error, exit 3, once the text's checksum matched the manifest."""
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    lexicon, other = build(), build("other")
     gz = bytearray((lexicon / "words.txt.gz").read_bytes())
     gz[20] |= 0x06
     put_gz(lexicon, bytes(gz))
@@ -126,10 +144,10 @@ def test_diff_a_text_that_does_not_decompress(tmp_path: Path) -> None:
     ))
 
 
-def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
+def test_a_text_that_is_not_utf8(tmp_path: Path, build: Callable[..., Path]) -> None:
     """The list written in Latin-1 (CEL·LA's middle dot is byte B7), checksums recomputed: diff
     raised UnicodeDecodeError (exit 3); verify names the file."""
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    lexicon, other = build(), build("other")
     text = gzip.decompress((lexicon / "words.txt.gz").read_bytes()).decode("utf-8")
     put_text(lexicon, text.encode("latin-1"))
     result = cli(["lexicon", "diff", str(lexicon), str(other)])
@@ -157,13 +175,13 @@ def test_a_text_that_is_not_utf8(tmp_path: Path) -> None:
     ids=["count-float", "count-null", "count-list", "no-count", "id-path", "id-int", "name-int", "format-2",
          "language"],
 )
-def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes: dict, message: str, build: Callable[..., Path]) -> None:  # type: ignore[type-arg]
     """Verify read the manifest with a bare json.loads: OK for all of these but the null and list
     counts, which crashed it (TypeError, exit 3). Every command that loads the lexicon refuses them."""
     from adjudicate import lexicon as lx
     from adjudicate.errors import LexiconError
 
-    lexicon = build(tmp_path)
+    lexicon = build()
     rewrite_manifest(lexicon, **changes)
     with pytest.raises(LexiconError) as refused:
         lx.load_lexicon(str(lexicon))
@@ -173,11 +191,11 @@ def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes
     assert text.exit_code == 1 and message in text.stdout
 
 
-def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path) -> None:
+def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path, build: Callable[..., Path]) -> None:
     """open() of a FIFO with no writer blocked verify for ever."""
     import os
 
-    lexicon = build(tmp_path)
+    lexicon = build()
     (lexicon / "manifest.json").unlink()
     os.mkfifo(lexicon / "manifest.json")
     assert failed_checks(lexicon) == {"manifest": "lexicon lex is corrupted: manifest.json is not a regular file"}
@@ -200,10 +218,10 @@ def _replace(path: Path, kind: str) -> None:
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
 @pytest.mark.parametrize("filename", ["words.txt.gz", "words.dawg"])
-def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filename: str, kind: str) -> None:
+def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filename: str, kind: str, build: Callable[..., Path]) -> None:
     """A FIFO blocked verify for ever; /dev/zero was read until memory ran out (8.5 GB in 20 s); a
     directory was "cannot read: Is a directory". Now read as loading reads them: refused at once."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     _replace(lexicon / filename, kind)
     failed = failed_checks(lexicon)
     assert failed[filename] == f"lexicon lex is corrupted: {filename} is not a regular file"
@@ -211,20 +229,20 @@ def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filena
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
-def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str, build: Callable[..., Path]) -> None:
+    lexicon, other = build(), build("other")
     _replace(lexicon / "words.txt.gz", kind)
     result = cli(["lexicon", "diff", str(other), str(lexicon)])
     assert result.exit_code == 2, result.output
     assert error_line(result) == "Error: lexicon lex is corrupted: words.txt.gz is not a regular file"
 
 
-def test_a_text_that_inflates_past_the_limit(tmp_path: Path) -> None:
+def test_a_text_that_inflates_past_the_limit(tmp_path: Path, build: Callable[..., Path]) -> None:
     """A small words.txt.gz of more than 64 MiB of text (its checksum recomputed) was inflated
     whole; now the inflating stops at the limit."""
     import zlib
 
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    lexicon, other = build(), build("other")
     deflate = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
     chunk = b"A" * (1 << 20)
     bomb = b"".join(deflate.compress(chunk) for _ in range(wordlist.MAX_TEXT_BYTES // len(chunk) + 1)) + deflate.flush()
@@ -263,7 +281,7 @@ LOOP[65] = (65 << 10) | 65  # 'A' from the root, and from there 'A' back to itse
     ],
     ids=["partial-block", "out-of-range", "loop"],
 )
-def test_verify_a_dawg_of_garbage(tmp_path: Path, units: list[int], message: str) -> None:
+def test_verify_a_dawg_of_garbage(tmp_path: Path, units: list[int], message: str, build: Callable[..., Path]) -> None:
     """300 units: "Error: Invalid data format" (DAWG2's reader, outside any try), exit 2, no file
     named and the report lost. Whole blocks of garbage: DAWG2's C reader read out of bounds (a
     segmentation fault, so run in a child process). Now a failed dawg_loads check naming
@@ -271,7 +289,7 @@ def test_verify_a_dawg_of_garbage(tmp_path: Path, units: list[int], message: str
     import subprocess
     import sys
 
-    lexicon = build(tmp_path)
+    lexicon = build()
     put_dawg(lexicon, units_bytes(units))
     run = subprocess.run(
         [sys.executable, "-m", "adjudicate", "lexicon", "verify", str(lexicon), "--json"],
@@ -303,11 +321,11 @@ def drop_words(lexicon: Path, *gone: str) -> None:
 
 
 @pytest.mark.parametrize("builder", ["same", {"DAWG2": "0.13.2"}, DELETE], ids=["same-DAWG2", "older-DAWG2", "no-builder"])
-def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: object) -> None:
+def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: object, build: Callable[..., Path]) -> None:
     """The rebuilt DAWG was compared byte for byte only when the manifest named this DAWG2: with
     another version (or none), dawg_exact said "not checked" and verify said OK, though `challenge`
     finds XAI ACCEPTABLE in a lexicon whose list lacks it. Now the DAWG's keys are counted."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     drop_words(lexicon, "XAI")
     if builder != "same":
         rewrite_manifest(lexicon, builder=builder)
@@ -315,12 +333,12 @@ def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: ob
     assert failed_checks(lexicon) == {"dawg_exact": "the DAWG holds 1 word not in the list: XAI"}
 
 
-def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(tmp_path: Path) -> None:
-    lexicon = build(tmp_path)
+def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(tmp_path: Path, build: Callable[..., Path]) -> None:
+    lexicon = build()
     extra = ["ABAC", "ABANS", "ACER", "AIGUA", "BOU", "CASA", "DIA", "FOC", "GAT", "LLOP", "MAR", "SOL"]
     drop_words(lexicon, "XAI")
     rewrite_manifest(lexicon, builder=DELETE)
-    bigger = build(tmp_path, "bigger", WORDS + extra)
+    bigger = build("bigger", WORDS + extra)
     (lexicon / "words.dawg").write_bytes((bigger / "words.dawg").read_bytes())
     rewrite_manifest(lexicon, dawg_sha256=manifest_of(bigger)["dawg_sha256"])
     failed = failed_checks(lexicon)
@@ -330,11 +348,11 @@ def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(tmp_pa
 
 @pytest.mark.parametrize(("recorded", "ok"), [("0.13.2", True), ("this", False)])
 def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  recorded: str, ok: bool) -> None:
+                                                  recorded: str, ok: bool, build: Callable[..., Path]) -> None:
     """A DAWG2 that lays the same words out differently (stood in for by a rebuild that differs):
     with another version recorded the check passes on the counted keys, no longer "not checked";
     with this version recorded, different bytes still fail (the build is deterministic)."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     this = builder_versions()["DAWG2"]
     rewrite_manifest(lexicon, builder={"DAWG2": this if recorded == "this" else recorded})
     monkeypatch.setattr(dawgfile, "build", lambda keys: b"laid out otherwise")
@@ -350,9 +368,9 @@ def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: py
                                  f"that DAWG2 {this} builds from them")
 
 
-def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path) -> None:
+def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path, build: Callable[..., Path]) -> None:
     """diff compared the text lists only: XAI "removed" while the lexicon still accepts it."""
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    lexicon, other = build(), build("other")
     drop_words(lexicon, "XAI")
     assert_diff_refuses(lexicon, other, (
         "Error: lexicon lex is corrupted: words.dawg does not hold exactly the 9 words of words.txt.gz "
@@ -370,9 +388,9 @@ def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path) -> None:
     ],
     ids=["no-gz-sha", "no-text-sha", "text-sha", "count"],
 )
-def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, changes: dict, message: str, build: Callable[..., Path]) -> None:  # type: ignore[type-arg]
     """A missing text_gz_sha256 was skipped, and text_sha256 and word_count never looked at."""
-    lexicon, other = build(tmp_path), build(tmp_path, "other")
+    lexicon, other = build(), build("other")
     rewrite_manifest(lexicon, **changes)
     result = cli(["lexicon", "diff", str(other), str(lexicon)])
     assert result.exit_code == 2, result.output
@@ -382,10 +400,10 @@ def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, ch
 # -- 5. verify --source: entries that cannot be tiles, and every missing word ------------------------
 
 
-def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path) -> None:
+def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path, build: Callable[..., Path]) -> None:
     """KARMA (no K in Catalan) and A (one tile) were "2 source entries cannot be tiles" in a check
     that passed: OK, exit 0, though neither can be in the lexicon."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     source = tmp_path / "source.txt"
     source.write_text("KARMA\nA\nCEL·LA\n", encoding="utf-8")
     result = cli(["lexicon", "verify", str(lexicon), "--source", str(source), "--json"])
@@ -401,10 +419,10 @@ def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path) -> None
     assert text.exit_code == 1 and text.stdout.splitlines()[-1] == "lex: FAILED (1 checks)"
 
 
-def test_verify_source_lists_every_missing_word(tmp_path: Path) -> None:
+def test_verify_source_lists_every_missing_word(tmp_path: Path, build: Callable[..., Path]) -> None:
     """Only the first missing word was named, --json too. Now --json lists them all, and the
     text names ten, with the count."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     missing = [f"{a}{b}A" for a in "BCD" for b in "EIOU"]  # 12 words, none in the lexicon
     source = tmp_path / "source.txt"
     source.write_text("\n".join(["CEL·LA", *missing, "ANY"]) + "\n", encoding="utf-8")
@@ -418,11 +436,142 @@ def test_verify_source_lists_every_missing_word(tmp_path: Path) -> None:
     assert text.exit_code == 1 and detail in text.stdout
 
 
-def test_verify_source_against_a_dawg_that_did_not_load(tmp_path: Path) -> None:
+def test_verify_source_against_a_dawg_that_did_not_load(tmp_path: Path, build: Callable[..., Path]) -> None:
     """Every source word was listed as missing from a DAWG that was never read."""
-    lexicon = build(tmp_path)
+    lexicon = build()
     put_dawg(lexicon, units_bytes([0xFFFFFFFF] * 300))
     source = tmp_path / "source.txt"
     source.write_text("CEL·LA\nANY\n", encoding="utf-8")
     failed = failed_checks(lexicon, "--source", str(source))
     assert failed["source_words"] == "not checked: the DAWG did not load"
+
+
+# -- 7. verify and diff of lexicons built here --------------------------------------------------
+
+
+def test_verify_catches_a_dawg_with_a_word_too_many(tmp_path: Path) -> None:
+    """A DAWG swapped for one with an extra word (manifest checksum updated to match): verify fails."""
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "old"))
+    more = tmp_path / "more.txt"
+    more.write_text(EN_OLD.read_text() + "QWERTY\n")
+    lx.build_lexicon(str(more), "english", "x", out_dir=str(tmp_path / "new"))
+    shutil.copy(tmp_path / "new" / "words.dawg", tmp_path / "old" / "words.dawg")
+    manifest = json.loads((tmp_path / "old" / "manifest.json").read_text("utf-8"))
+    manifest["dawg_sha256"] = json.loads((tmp_path / "new" / "manifest.json").read_text("utf-8"))[
+        "dawg_sha256"
+    ]
+    (tmp_path / "old" / "manifest.json").write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon(str(tmp_path / "old"))
+    assert not report.ok
+    assert [name for name, _, _ in report.failures] == ["dawg_exact"]
+
+
+@pytest.mark.parametrize("field", ["dawg_sha256", "text_gz_sha256", "text_sha256"])
+def test_verify_names_a_checksum_that_differs_from_the_manifest(tmp_path: Path, field: str) -> None:
+    lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(tmp_path / "x"))
+    path = tmp_path / "x" / "manifest.json"
+    manifest = json.loads(path.read_text("utf-8"))
+    right = manifest[field]
+    manifest[field] = "ab" * 32
+    path.write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon(str(tmp_path / "x"))
+    label = {"dawg_sha256": "words.dawg", "text_gz_sha256": "words.txt.gz", "text_sha256": "text"}[field]
+    assert report.failures == [(field, False, f"{label} SHA-256 {right}, manifest {'ab' * 32}")]
+
+
+def es_without_rejections(tmp_path: Path) -> Path:
+    """lex_es.txt without KIWI, CH and INCONSTITUCIONAL (lines 10, 14, 15), which cannot be tiles."""
+    clean = tmp_path / "lex_es_clean.txt"
+    lines = ES.read_bytes().split(b"\r\n")
+    clean.write_bytes(b"\r\n".join(line for n, line in enumerate(lines, 1) if n not in (10, 14, 15)))
+    return clean
+
+
+def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
+    report = lx.verify_lexicon("es-test", str(ES))  # source entries that cannot be tiles fail the check
+    assert [(n, d) for n, _, d in report.failures] == [
+        ("source_words", "10 of 10 source words in the lexicon; 3 source entries cannot be tiles "
+                         f"(first: {ES}:10: 'KIWI': K is not a tile of the spanish set)")
+    ]
+    report = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))
+    assert report.ok, report.failures
+    names = [name for name, _, _ in report.checks]
+    for check in (
+        "dawg_sha256",
+        "dawg_loads",
+        "text_sha256",
+        "word_count",
+        "histogram",
+        "words_in_dawg",
+        "dawg_exact",
+        "non_words",
+        "source_words",
+    ):
+        assert check in names
+    extra = tmp_path / "more.txt"
+    extra.write_text("CHARRO\nPERROS\n")
+    report = lx.verify_lexicon("es-test", str(extra))
+    assert [(n, d) for n, _, d in report.failures] == [
+        ("source_words", "1 of 2 source words in the lexicon; 1 missing: PE[RR]OS")
+    ]
+
+
+def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
+    """words.txt.gz rewritten (checksums updated to match) with a lowercase line and a K."""
+    words = words_of(es_lex)
+    words[0], words[-1] = "[ch]a[rr]o", "KIWI"
+    text = ("\n".join(words) + "\n").encode("utf-8")
+    (es_lex / "words.txt.gz").write_bytes(gzip.compress(text, mtime=0))
+    manifest = json.loads((es_lex / "manifest.json").read_text("utf-8"))
+    manifest["text_sha256"] = hashlib.sha256(text).hexdigest()
+    manifest["text_gz_sha256"] = hashlib.sha256((es_lex / "words.txt.gz").read_bytes()).hexdigest()
+    (es_lex / "manifest.json").write_text(manifest_text(manifest), encoding="utf-8")
+    report = lx.verify_lexicon("es-test")
+    failures = {name: detail for name, _, detail in report.failures}
+    assert failures["canonical"] == "2 lines not canonical tile words (first: line 1: '[ch]a[rr]o')"
+    assert "word_count" not in failures  # still 10 lines
+    with pytest.raises(LexiconCorruptError, match="is not a canonical word"):
+        lx.diff_lexicons("es-test", "es-test")
+
+
+def test_diff(env: Path, runner: CliRunner) -> None:
+    lx.build_lexicon(str(EN_OLD), "english", "Old", out_dir=str(env / "en-old"))
+    report = lx.build_lexicon(str(EN_NEW), "english", "New", out_dir=str(env / "en-new"))
+    assert (report.entries, report.word_count, report.duplicates) == (9, 8, 1)
+    diff = lx.diff_lexicons("en-old", "en-new")
+    assert (diff.added, diff.removed) == (["CATS", "EMU", "XU"], ["BIRD"])
+    assert (diff.added_by_length, diff.removed_by_length) == ({"2": 1, "3": 1, "4": 1}, {"4": 1})
+    result = runner.invoke(app, ["lexicon", "diff", "en-old", "en-new"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "en-old (6 words) -> en-new (8 words)"
+    assert "+ CATS" in result.stdout and "- BIRD" in result.stdout
+    data = json.loads(runner.invoke(app, ["lexicon", "diff", "en-old", "en-new", "--json"]).stdout)
+    assert (data["added_count"], data["removed_count"], data["removed"]) == (3, 1, ["BIRD"])
+    assert runner.invoke(app, ["lexicon", "diff", "en-old", "en-old"]).exit_code == 0
+    mixed = runner.invoke(app, ["lexicon", "diff", "en-old", "es-aosw"])
+    assert mixed.exit_code == 2 and "cannot diff a english lexicon" in mixed.stderr
+
+
+@pytest.mark.parametrize("other_words", [["cat", "dog", "qi", "zzz"], ["cat", "dog", "qi", "za", "zzz"]],
+                         ids=["other-words", "a-superset"])
+def test_verify_catches_a_dawg_that_is_not_its_texts(tmp_path: Path, small: Path, other_words: list[str],
+                                                    lexicon_of: Callable[..., Path]) -> None:
+    """A valid DAWG of other words, its checksum put in the manifest: it loads (the checksum is
+    integrity, not authenticity), and `lexicon verify` is what catches it."""
+    other = lexicon_of(tmp_path / "other", other_words, name="OTHER", edition="1")
+    put_dawg(small, (other / "words.dawg").read_bytes())
+    assert lx.load_lexicon(str(small)).contains_word("ZZZ")  # loads: the checksum matches
+    result = cli(["lexicon", "verify", str(small), "--json"])
+    assert result.exit_code == 1
+    failed = {c["check"] for c in json.loads(result.stdout)["checks"] if not c["ok"]}
+    assert "dawg_exact" in failed
+    if other_words == ["cat", "dog", "qi", "zzz"]:
+        assert "words_in_dawg" in failed
+
+
+def test_cli_verify(es_lex: Path, runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(es_without_rejections(tmp_path))])
+    assert result.exit_code == 0 and result.stdout.splitlines()[-1] == "es-test: OK"
+    data = json.loads(runner.invoke(app, ["lexicon", "verify", str(es_lex), "--json"]).stdout)
+    assert data["ok"] is True
+    assert runner.invoke(app, ["lexicon", "verify", "nope"]).exit_code == 2

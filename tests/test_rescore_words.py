@@ -10,6 +10,7 @@ words reported must be exactly those.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
-from adjudicate.lexicon import TileMemo, build_lexicon, open_lexicon
+from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon
 from adjudicate.rescore import rescore_game
 from adjudicate.tiles import get_alphabet
 
@@ -33,11 +34,11 @@ FISE_WORDS = {5: "PALOMAS", 6: "PIJOTERO", 7: "LINTERNA", 8: "MANZANOS", 9: "SOB
 WESPA_WORDS = ["HEAT", "AXES", "HEATS", "TRIO", "IE", "OA"]  # RH is not a word here
 
 
-def build(tmp_path: Path, name: str, alphabet: str, words: list[str]):
-    source = tmp_path / f"{name}.txt"
-    source.write_text("\n".join(words) + "\n", encoding="utf-8")
-    build_lexicon(str(source), alphabet, f"Test {name}", out_dir=str(tmp_path / name))
-    return open_lexicon(str(tmp_path / name))
+@pytest.fixture
+def build(tmp_path: Path, lexicon_of: Callable[..., Path]) -> Callable[[str, str, list[str]], Lexicon]:
+    """``build(name, alphabet, words)``: the lexicon of ``words`` at ``tmp_path/name``, opened."""
+    return lambda name, alphabet, words: open_lexicon(
+        str(lexicon_of(tmp_path / name, words, alphabet, name=f"Test {name}")))
 
 
 def game(name: str):
@@ -48,17 +49,17 @@ def phonies(report) -> list[tuple[int, list[str], str]]:
     return [(i.line, i.words, i.play) for i in report.info if i.kind == "phony"]
 
 
-def test_every_word_in_the_lexicon_lists_no_phony(tmp_path: Path) -> None:
-    lex = build(tmp_path, "es-all", "spanish", list(FISE_WORDS.values()))
+def test_every_word_in_the_lexicon_lists_no_phony(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
+    lex = build("es-all", "spanish", list(FISE_WORDS.values()))
     report = rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex)
     assert report.ok
     assert phonies(report) == []
     assert report.checked_words_with == lex.id
 
 
-def test_the_words_left_out_are_listed_blanks_lowercase(tmp_path: Path) -> None:
+def test_the_words_left_out_are_listed_blanks_lowercase(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
     left_out = {11, 14, 17}  # a blank digraph, a natural digraph, a blank letter
-    lex = build(tmp_path, "es-some", "spanish",
+    lex = build("es-some", "spanish",
                 [w for line, w in FISE_WORDS.items() if line not in left_out])
     report = rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex)
     assert report.ok  # information, not discrepancies
@@ -70,8 +71,8 @@ def test_the_words_left_out_are_listed_blanks_lowercase(tmp_path: Path) -> None:
     assert [i.player for i in report.info] == ["ana", "beto", "ana"]
 
 
-def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: Path) -> None:
-    lex = build(tmp_path, "en-some", "english", WESPA_WORDS)
+def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
+    lex = build("en-some", "english", WESPA_WORDS)
     # As recorded, TRIO (line 8) is withdrawn on line 9: challenged off, it is no unchallenged phony.
     assert phonies(rescore_game(game("fx_wespa_challenge.gcg"), lexicon=lex)) == []
     text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8")
@@ -80,10 +81,10 @@ def test_a_cross_word_is_checked_and_a_withdrawn_phony_is_not_listed(tmp_path: P
     assert phonies(report) == [(8, ["RH"], "7D TRIO")]
 
 
-def test_a_play_challenged_and_upheld_is_marked_so(tmp_path: Path) -> None:
+def test_a_play_challenged_and_upheld_is_marked_so(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
     # Line 6 AXES (and HEATS) is challenged on line 7 and stands: a (challenge) +10 bonus. A word
     # our list lacks is then no unchallenged phony: the table's word list took it.
-    lex = build(tmp_path, "en-axes", "english", [w for w in WESPA_WORDS if w != "AXES"] + ["RH"])
+    lex = build("en-axes", "english", [w for w in WESPA_WORDS if w != "AXES"] + ["RH"])
     report = rescore_game(game("fx_wespa_challenge.gcg"), lexicon=lex)
     assert [(i.line, i.words, i.challenged or None) for i in report.info] == [(6, ["AXES"], True)]
     path = tmp_path / "game.gcg"
@@ -94,8 +95,8 @@ def test_a_play_challenged_and_upheld_is_marked_so(tmp_path: Path) -> None:
     assert "info: line 6: challenged and upheld, yet not in the lexicon: AXES" in result.output
 
 
-def test_one_memo_across_games_gives_the_same_answers(tmp_path: Path) -> None:
-    lex = build(tmp_path, "es-memo", "spanish", [w for line, w in FISE_WORDS.items() if line != 16])
+def test_one_memo_across_games_gives_the_same_answers(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
+    lex = build("es-memo", "spanish", [w for line, w in FISE_WORDS.items() if line != 16])
     expected = phonies(rescore_game(game("fx_fise_outplay.gcg"), lexicon=lex))
     assert expected == [(16, ["VIDA[RR]ECE"], "N1 VIDA[RR]EC.")]
     memo = TileMemo(lex)
@@ -108,9 +109,9 @@ def test_one_memo_across_games_gives_the_same_answers(tmp_path: Path) -> None:
     assert len(other) == 0
 
 
-def test_cli_check_words_lists_phonies_and_exits_0(tmp_path: Path) -> None:
+def test_cli_check_words_lists_phonies_and_exits_0(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
     directory = tmp_path / "en-some"
-    build(tmp_path, "en-some", "english", WESPA_WORDS)
+    build("en-some", "english", WESPA_WORDS)
     text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8")
     path = tmp_path / "kept.gcg"
     path.write_text(text.replace(">alice: ?EIORTT -- +0 14\n", ""), encoding="utf-8")
@@ -122,9 +123,9 @@ def test_cli_check_words_lists_phonies_and_exits_0(tmp_path: Path) -> None:
     assert [(i["line"], i["words"]) for i in report["info"] if i["kind"] == "phony"] == [(8, ["RH"])]
 
 
-def test_cli_refuses_a_lexicon_of_other_tiles(tmp_path: Path) -> None:
+def test_cli_refuses_a_lexicon_of_other_tiles(tmp_path: Path, build: Callable[..., Lexicon]) -> None:
     directory = tmp_path / "es-all"
-    build(tmp_path, "es-all", "spanish", list(FISE_WORDS.values()))
+    build("es-all", "spanish", list(FISE_WORDS.values()))
     result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(directory),
                                       str(GAMES / "fx_wespa_challenge.gcg")])
     assert result.exit_code == 2
@@ -132,9 +133,9 @@ def test_cli_refuses_a_lexicon_of_other_tiles(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["fx_fise_outplay.gcg", "fx_wespa_challenge.gcg"])
-def test_word_checks_change_no_score(tmp_path: Path, name: str) -> None:
-    lex = build(tmp_path, "en-none", "english", ["ZZZ"])
-    es = build(tmp_path, "es-none", "spanish", ["ZZZ"])
+def test_word_checks_change_no_score(tmp_path: Path, name: str, build: Callable[..., Lexicon]) -> None:
+    lex = build("en-none", "english", ["ZZZ"])
+    es = build("es-none", "spanish", ["ZZZ"])
     record = game(name)
     plain = rescore_game(record).to_dict()
     checked = rescore_game(game(name), lexicon=es if "fise" in name else lex).to_dict()

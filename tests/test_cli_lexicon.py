@@ -1,0 +1,69 @@
+"""`adjudicate lexicon build|check|verify|diff|info|list` (``adjudicate/cli/lexicon.py``): exit codes,
+what goes to stdout and stderr, and help with an example for every command. What each command
+reports is tested with its module (tests/test_lexicon_*.py).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate import tiles
+from adjudicate.cli import app
+from adjudicate.lexicon import check_word_list
+
+WORDS = Path(__file__).resolve().parent / "data" / "words"
+ES = WORDS / "lex_es.txt"  # UTF-8 with BOM, CRLF: 18 entries, 10 words, 3 that cannot be tiles
+CA = WORDS / "lex_ca_latin1.txt"  # Latin-1: 4 entries that cannot be tiles
+EN_OLD = WORDS / "lex_en_old.txt"
+EN_NEW = WORDS / "lex_en_new.txt"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def words_of(directory: Path) -> list[str]:
+    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
+
+
+def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
+    out = env / "es-cli"
+    result = runner.invoke(
+        app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out)]
+    )
+    assert result.exit_code == 1  # built, but entries were rejected
+    checked = check_word_list(str(ES), "spanish")  # (its words and rejections: test_lexicon_wordlist.py)
+    assert result.stderr.splitlines() == [str(rejection) for rejection in checked.rejected]
+    assert result.stdout.startswith("built es-cli: 10 words (18 entries, 5 duplicates, 3 rejected)")
+    spanish = tiles.get_alphabet("spanish")
+    assert words_of(out) == [tiles.format_word(tiles.from_key(key, spanish), spanish) for key in checked.keys]
+    clean = runner.invoke(
+        app, ["lexicon", "build", str(EN_OLD), "-a", "english", "-n", "Old", "-o", str(env / "en"), "-q"]
+    )
+    assert (clean.exit_code, clean.stdout) == (0, "")
+    stdin = runner.invoke(
+        app,
+        ["lexicon", "build", "-", "-a", "english", "-n", "Stdin", "-o", str(env / "in"), "--json"],
+        input="QI\nZA\nqi\n",
+    )
+    assert stdin.exit_code == 0 and json.loads(stdin.stdout)["words"] == 2
+    assert runner.invoke(app, ["lexicon", "check", str(EN_NEW), "-a", "english"]).exit_code == 0
+    checked = runner.invoke(app, ["lexicon", "check", str(CA), "-a", "catalan", "--json"])
+    assert checked.exit_code == 1 and len(json.loads(checked.stdout)["rejected"]) == 4
+    missing = runner.invoke(app, ["lexicon", "check", str(WORDS / "nope.txt"), "-a", "catalan"])
+    assert missing.exit_code == 2 and "nope.txt" in missing.stderr
+    assert runner.invoke(app, ["lexicon", "check", str(ES), "-a", "klingon"]).exit_code == 2
+    refused = runner.invoke(app, ["lexicon", "build", str(ES), "-a", "spanish", "-n", "x", "-o", str(WORDS)])
+    assert refused.exit_code == 2 and "not a lexicon directory" in refused.stderr
+
+
+@pytest.mark.parametrize("command", ["build", "check", "verify", "diff", "info", "list"])
+def test_every_command_has_help_with_an_example(runner: CliRunner, command: str) -> None:
+    result = runner.invoke(app, ["lexicon", command, "--help"])
+    assert result.exit_code == 0 and "Example: adjudicate lexicon " + command in result.stdout
