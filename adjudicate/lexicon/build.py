@@ -113,8 +113,9 @@ def _write_words(groups: Iterator[merge.Group], alphabet_labels: wordsfile.Label
 
     Where a child process can be forked (:mod:`adjudicate.forked`), the child builds the DAWG from
     its copy of the groups while this process compresses the text (the two biggest costs of a
-    build, each most of a core); elsewhere one loop feeds both. (Its figures, with the scan's
-    child: :func:`adjudicate.lexicon.wordlist._scan_parts`.)
+    build, each most of a core); elsewhere one loop feeds both. A DISC build takes 0.47 s of wall
+    time with this child and the scan's, 0.54 s without this one (medians of 25 runs side by side;
+    all the figures: :func:`adjudicate.lexicon.wordlist._scan_parts`).
     """
     import gzip
 

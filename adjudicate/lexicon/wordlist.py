@@ -336,10 +336,11 @@ def _scan_parts(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str
     """Every chunk of the list in ``encoding``; None when ``encoding`` is UTF-8 and the list is not.
 
     Where a child process can be forked (:mod:`adjudicate.forked`), it reads every other piece
-    (each process inflates the whole file, cheap beside the rest) and sends its chunks back. With
-    the DAWG built by a child too (:mod:`adjudicate.lexicon.build`), a DISC build takes 0.43 s of
-    wall time where one process takes 0.57 s (medians of 11 runs side by side, the second core
-    free; 14% more CPU; with both cores busy with other work, the split is 10-16% slower).
+    (each process inflates the whole file, cheap beside the rest) and sends its chunks back. A
+    DISC build (whole process, medians of 25 runs side by side on 2 CPUs, load average about 2):
+    0.47-0.51 s of wall time with this child and the DAWG's (:mod:`adjudicate.lexicon.build`),
+    0.56 s without this one, 0.54 s without the DAWG's, 0.63 s in one process; 13% more CPU. With
+    the other core busy the split buys nothing (0.9-1.0x under a load average of 3-4).
     """
     other = forked.start(_scan_part, keyer, alphabet, data, source, encoding, 1, 2)
     if other is None:
