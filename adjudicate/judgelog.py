@@ -45,7 +45,7 @@ from datetime import datetime, timezone
 from typing import BinaryIO
 
 from adjudicate.errors import AdjudicateError
-from adjudicate.lexicon import user_data_dir
+from adjudicate.lexicon.store import user_data_dir
 from adjudicate.readfile import open_regular
 
 GENESIS = "0" * 64
@@ -78,7 +78,7 @@ def line_hash(line: bytes) -> str:
 
 def default_log_path(lexicon_id: str) -> str:
     """``<user data dir>/adjudicate/logs/<lexicon id>.jsonl``, the user data directory by the XDG
-    rules (:func:`adjudicate.lexicon.user_data_dir`: ``~/.local/share`` by default, the same base
+    rules (:func:`adjudicate.lexicon.store.user_data_dir`: ``~/.local/share`` by default, the same base
     as the user's lexicons). JudgeLogError when no home can be found (give --log)."""
     base = user_data_dir()
     if base is None:

@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate import lexicon as lx
+from adjudicate.lexicon import store
 from adjudicate.cli import app
 from adjudicate.cli import rescore as cli_rescore
 from adjudicate.judgelog import default_log_path
@@ -89,7 +90,7 @@ def test_no_home_no_default_log(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     else:
         monkeypatch.setenv("HOME", home)
     monkeypatch.chdir(tmp_path)
-    assert lx.user_data_dir() is None and lx.user_lexicon_dir() is None
+    assert store.user_data_dir() is None and lx.user_lexicon_dir() is None
     result = CliRunner().invoke(app, ["judge"], input="QI\n")
     assert result.exit_code == 2
     assert "no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute path; " \
