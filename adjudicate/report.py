@@ -9,8 +9,8 @@ Below the classes, the report written out. What is written is the report's dict,
 crosses process boundaries (``rescore --jobs`` workers send dicts): a :class:`GameReport`
 (``to_dict()``), a :class:`GameSummary` (:func:`summary`: what a batch's table and CSV show), or a
 :class:`GameError` (a file that could not be rescored). :func:`game_table` is one game's table,
-:func:`summary_table` a batch's, :func:`csv_lines` the CSV summary and :func:`json_array` the JSON
-array, game by game. Nothing here prints: text is returned, or yielded in pieces.
+:func:`summary_table` a batch's, :func:`csv_lines` the CSV summary, :func:`json_array` the JSON
+array and :func:`json_lines` JSON Lines, game by game. Nothing here prints: text is returned, or yielded in pieces.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ __all__ = [
     "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",
     "MissingLine",
     "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
-    "csv_lines", "failed", "game_table", "json_array", "summary", "summary_table",
+    "csv_lines", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table",
 ]
 
 
@@ -456,3 +456,12 @@ def json_array(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
         yield from pieces
         before = ",\n  "
     yield "[]\n" if before == "[\n  " else "\n]\n"
+
+
+def json_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
+    """JSON Lines: each game's object on one line (``json.dumps(r, ensure_ascii=False)``, control
+    characters escaped) and a newline, one game at a time."""
+    from adjudicate.jsontext import json_line
+
+    for r in outcomes:
+        yield json_line(r) + "\n"

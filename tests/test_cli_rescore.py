@@ -1,5 +1,5 @@
 """`adjudicate rescore` on many files (issue 3, item 5): one summary row per game in the order given,
-`--format json|csv`, `--jobs`, `-` among files, exit codes 0/1/2.
+`--format json|jsonl|csv`, `--jobs`, `-` among files, exit codes 0/1/2.
 
 The games are the project's own fixtures: eight whose every score agrees (their arithmetic is in
 test_rescore.py), and gcg_bom_crlf.gcg, a reader fixture whose first play misses the centre square
@@ -13,6 +13,7 @@ import io
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -31,7 +32,8 @@ def run(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped
 
 def single_json(path: str) -> dict:
     result = run(["--format", "json", path])
-    return json.loads(result.stdout)
+    [game] = json.loads(result.stdout)  # (one file: an array of one)
+    return game
 
 
 def test_clean_games_table_one_row_each_in_order_exit_0() -> None:
@@ -82,6 +84,54 @@ def test_json_for_several_files_is_the_array_of_each_files_own_report(tmp_path: 
     assert result.stdout == expected
 
 
+def test_json_is_an_array_even_for_one_file(tmp_path: Path) -> None:
+    """`jq '.[]'` works the day a glob matches one file (issue 19, item 2): an array of one object,
+    the same object the file has in a batch; a file that cannot be rescored is an object too."""
+    result = run(["--format", "json", BROKEN])
+    assert result.exit_code == 1
+    games = json.loads(result.stdout)
+    assert isinstance(games, list) and len(games) == 1
+    assert games[0]["file"] == BROKEN and games[0]["discrepancies"][0]["line"] == 3
+    assert games == json.loads(run(["--format", "json", BROKEN, CLEAN[0]]).stdout)[:1]
+    assert json.loads(run(["--json", BROKEN]).stdout) == games
+    missing = str(tmp_path / "missing.gcg")
+    result = run(["--format", "json", missing])
+    assert result.exit_code == 2
+    [error] = json.loads(result.stdout)
+    assert error["file"] == missing and "No such file" in error["error"]
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_jsonl_is_one_line_per_game_each_the_games_json_object(count: int) -> None:
+    files = [BROKEN, CLEAN[0], CLEAN[1]][:count]
+    result = run(["--format", "jsonl", *files])
+    assert result.exit_code == 1
+    lines = result.stdout.split("\n")
+    assert lines[-1] == "" and len(lines) == count + 1  # a newline after each object, no other
+    assert [json.loads(line) for line in lines[:-1]] == json.loads(run(["--format", "json", *files]).stdout)
+    assert all(line.startswith('{"file": ') for line in lines[:-1])  # not indented
+
+
+@pytest.mark.parametrize("output", ["jsonl", "json"])
+def test_json_and_jsonl_are_written_as_each_game_is_done(monkeypatch: pytest.MonkeyPatch, output: str) -> None:
+    """When a game is rescored, every game before it is already on stdout (the CLI streams)."""
+    import sys
+
+    import adjudicate.cli.rescore as command
+
+    seen: list[int] = []
+    rescore_one = command.rescore_one
+
+    def watched(path: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(sys.stdout.buffer.getvalue().count(b'"file": '))  # type: ignore[attr-defined]
+        return rescore_one(path, *args, **kwargs)
+
+    monkeypatch.setattr(command, "rescore_one", watched)
+    result = run(["--format", output, *CLEAN[:4]])
+    assert result.exit_code == 0, result.output
+    assert seen == [0, 1, 2, 3]
+
+
 def test_stdin_among_files() -> None:
     data = Path(BROKEN).read_bytes()
     result = run(["--format", "csv", CLEAN[0], "-"], stdin=data)
@@ -91,7 +141,7 @@ def test_stdin_among_files() -> None:
     assert rows[1]["first_line"] == "3"
 
 
-@pytest.mark.parametrize("output", ["csv", "json", "table"])
+@pytest.mark.parametrize("output", ["csv", "json", "jsonl", "table"])
 def test_jobs_2_gives_the_same_output_as_one_process(tmp_path: Path, output: str) -> None:
     """Enough files for the pool (below POOL_THRESHOLD one process does the work anyway)."""
     files = []
@@ -104,7 +154,7 @@ def test_jobs_2_gives_the_same_output_as_one_process(tmp_path: Path, output: str
     two = run(["--format", output, "--jobs", "2", *files])
     assert one.exit_code == two.exit_code == 1
     assert two.stdout == one.stdout
-    assert len(one.stdout.splitlines()) > len(files)
+    assert len(one.stdout.splitlines()) >= len(files)  # (jsonl: a line per game)
 
 
 def test_a_missing_end_line_gets_no_show_command_for_the_play_it_is_reported_at(tmp_path: Path) -> None:

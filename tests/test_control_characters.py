@@ -57,7 +57,7 @@ def test_json_keeps_the_text_and_escapes_it_itself(tmp_path: Path) -> None:
     path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
     result = cli(["rescore", "--format", "json", str(path)])
     assert_clean(result.stdout)
-    assert [p["name"] for p in json.loads(result.stdout)["players"]][1] == "Beto \x9b2J Cruz"
+    assert [p["name"] for p in json.loads(result.stdout)[0]["players"]][1] == "Beto \x9b2J Cruz"
 
 
 @pytest.mark.parametrize("output", ["table", "csv"])

@@ -3,8 +3,12 @@ the README's examples that need no file of the reader's run as the README says."
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -69,3 +73,35 @@ def test_readme_examples_run_as_shown(example, expected):
 def test_every_challenge_example_in_the_readme_is_checked():
     shown = set(re.findall(r"\$ (adjudicate challenge [^#\n]*?)\s*(?:#|\n)", README))
     assert shown <= set(EXAMPLES), shown - set(EXAMPLES)
+
+
+# -- the JSON contract's jq examples (issue 19, item 2) ---------------------------------------------
+
+GAMES = Path(__file__).resolve().parent / "data" / "games"
+SCRIPTS = README.split("### Output for scripts", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+JQ_EXAMPLES = re.findall(r"^\$ (.*?(?:\\\n.*?)*)$", SCRIPTS, flags=re.MULTILINE)
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed")
+@pytest.mark.parametrize("count", [1, 2])
+def test_the_readmes_jq_examples_read_one_file_and_many(count: int) -> None:
+    """Each `jq` line of the README's JSON section, run by the shell on one game and on two, gives
+    what the report's objects say (the same program for one file and many: JSON is an array)."""
+    files = [str(GAMES / "gcg_bom_crlf.gcg"), str(GAMES / "fx_naspa_scoreless.gcg")][:count]
+    result = CliRunner().invoke(app, ["rescore", "--json", *files])
+    games = json.loads(result.stdout)
+    expected = [
+        [g["file"] for g in games if not g["ok"]],
+        [g["file"] for g in games if not g["ok"]],
+        [f"{g['file']}:{d['line']}: {d['message']}" for g in games for d in g["discrepancies"]],
+        [f"{p['nick']}\t{p['computed_final']}" for g in games for p in g["players"]],
+    ]
+    assert len(JQ_EXAMPLES) == len(expected) and all("games/*.gcg" in e for e in JQ_EXAMPLES)
+    assert expected[0] == files[:1]  # (the broken game is found, with one file and with two)
+    tool = f"{shlex.quote(sys.executable)} -m adjudicate"
+    for example, lines in zip(JQ_EXAMPLES, expected):
+        command = example.replace("adjudicate ", tool + " ", 1).replace(
+            "games/*.gcg", " ".join(map(shlex.quote, files)))
+        run = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True,
+                             check=False)
+        assert run.stdout.splitlines() == lines, (example, run.stderr)

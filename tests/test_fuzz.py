@@ -522,7 +522,7 @@ def test_lexicon_commands_on_odd_manifests_never_exit_3(small_lexicon: Path, cha
 
 @pytest.mark.skipif(not SEEDS, reason="no seed games")
 @settings(max_examples=12 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.randoms(use_true_random=False), st.sampled_from(["table", "json", "csv"]))
+@given(st.randoms(use_true_random=False), st.sampled_from(["table", "json", "jsonl", "csv"]))
 def test_rescore_command_never_exits_3(rng: random.Random, output: str) -> None:
     data = mutate(SEEDS[rng.randrange(len(SEEDS))], rng, 1 + rng.randrange(5))
     result = run_cli(["rescore", "--format", output, "-"], data)

@@ -56,7 +56,7 @@ def test_a_long_cell_is_cut_with_an_ellipsis_and_whole_in_json(tmp_path: Path) -
     row = next(line for line in table.stdout.splitlines() if "end_rack" in line)
     cells = row.split("  ")
     assert any(cell.endswith("\u2026") and len(cell.strip()) == CELL_WIDTH for cell in cells), row
-    report = json.loads(rescore(["--format", "json", str(path)]).stdout)
+    [report] = json.loads(rescore(["--format", "json", str(path)]).stdout)
     finding = next(d for d in report["discrepancies"] if d["kind"] == "end_rack")
     assert len(finding["recorded"]) > CELL_WIDTH * 2 and "\u2026" not in finding["recorded"]
 

@@ -23,6 +23,7 @@ from adjudicate.report import (
     failed,
     game_table,
     json_array,
+    json_lines,
     summary,
     summary_table,
 )
@@ -88,7 +89,14 @@ def test_the_json_array_is_json_dumps_byte_for_byte(count: int) -> None:
     assert "".join(json_array(outcomes)) == expected
 
 
-@pytest.mark.parametrize("writer", [json_array, csv_lines])
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_json_lines_are_json_dumps_one_game_a_line(count: int) -> None:
+    outcomes: list[GameOutcome] = [report(CLEAN), ERROR, report(BROKEN)][:count]
+    expected = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in outcomes)
+    assert "".join(json_lines(outcomes)) == expected
+
+
+@pytest.mark.parametrize("writer", [json_array, json_lines, csv_lines])
 def test_a_batch_is_written_game_by_game(writer: Any) -> None:
     """Each game's text is out before the next game is replayed: memory stays flat for any batch."""
     one = report(CLEAN)

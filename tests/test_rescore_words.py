@@ -118,7 +118,7 @@ def test_cli_check_words_lists_phonies_and_exits_0(tmp_path: Path, build: Callab
     result = CliRunner().invoke(app, ["rescore", "--check-words", "--lexicon", str(directory),
                                       "--format", "json", str(path)])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    [report] = json.loads(result.stdout)
     assert report["checked_words_with"]
     assert [(i["line"], i["words"]) for i in report["info"] if i["kind"] == "phony"] == [(8, ["RH"])]
 

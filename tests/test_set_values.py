@@ -54,7 +54,8 @@ def test_overtime_points_per_minute_0_rescores_a_time_penalty() -> None:
     for record in TIMED:
         result = cli(["rescore", "--format", "json", "--set", "overtime_points_per_minute=0", record])
         assert result.exit_code in (0, 1), result.output
-        events = json.loads(result.stdout)["events"]
+        [report] = json.loads(result.stdout)
+        events = report["events"]
         assert [e["computed_score"] for e in events if e["kind"] == "time_penalty"] in ([0], [0, 0])
 
 

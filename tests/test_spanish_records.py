@@ -159,7 +159,7 @@ def test_rescore_cli_names_the_spelling_and_takes_an_override():
     assert "spelling: plain spelling (no bracket, digit or #tile line in the record)" in result.stdout
     result = runner.invoke(app, ["rescore", "--rules", "fise", "--spelling", "bracketed", "-f", "json", path])
     assert result.exit_code == 1
-    data = json.loads(result.stdout)
+    [data] = json.loads(result.stdout)
     assert data["spelling"] == "bracketed" and data["spelling_reason"].endswith("(--spelling bracketed)")
 
 

@@ -83,11 +83,13 @@ class ReportFormat(str, enum.Enum):
 
     table = "table"
     json = "json"
+    jsonl = "jsonl"
     csv = "csv"
 
 
 ReportFormatOption = Annotated[ReportFormat, typer.Option(
-    "--format", "-f", help="table, json (the same as --json) or csv.")]
+    "--format", "-f", help="table; json (the same as --json): an array, one object per game, however many; "
+    "jsonl: one object per line, written as each game is done; csv: a row per game.")]
 
 
 class Spelling(str, enum.Enum):

@@ -25,7 +25,6 @@ from adjudicate.cli.common import (
     EXIT_ERROR,
     EXIT_NO,
     EXIT_OK,
-    emit_json,
     errors_exit_2,
     read_input,
     read_record,
@@ -250,6 +249,8 @@ def rescore(
     Example: adjudicate rescore round7_board3.gcg
 
     Example: adjudicate rescore --rules fise --format json games/*.gcg --jobs 2
+
+    Example: adjudicate rescore --format jsonl games/*.gcg | jq -r 'select(.ok | not) | .file'
     """
     if json_:
         output = ReportFormat.json
@@ -258,11 +259,15 @@ def rescore(
         overrides = rule_options(rules, set_, lexicon=lexicon)
     with errors_exit_2():
         stdin = read_input("-") if "-" in games else None
-    streamed = len(games) > 1 and output is not ReportFormat.table
+    # JSON, JSON Lines and CSV are written game by game, whatever the number of games (JSON is
+    # always an array); a table is written at the end.
+    streamed = output is not ReportFormat.table
     # A streamed batch writes its JSON or CSV game by game: a bar on the same terminal would tear it.
     progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
                 and not (streamed and sys.stdout.isatty()))
-    full = output is ReportFormat.json or len(games) == 1
+    # (A batch's table and CSV show summaries: no play formatted, nor sent between processes.)
+    full = output in (ReportFormat.json, ReportFormat.jsonl) or (
+        output is ReportFormat.table and len(games) == 1)
     seen = _Progress()
     with _stoppable():
         outcomes = _until_signal(
@@ -271,21 +276,18 @@ def rescore(
         if streamed:
             # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
             # of text, and holding every report first took 930 MB of memory (31 MB now).
-            from adjudicate.report import csv_lines, json_array
+            from adjudicate.report import csv_lines, json_array, json_lines
 
-            for chunk in (json_array if output is ReportFormat.json else csv_lines)(outcomes):
+            writer = {ReportFormat.json: json_array, ReportFormat.jsonl: json_lines}.get(output, csv_lines)
+            for chunk in writer(outcomes):
                 typer.echo(chunk, nl=False)
             raise typer.Exit(_finish(seen, len(games)))
         done = list(outcomes)
         if not done:  # stopped before the first game was done: nothing to show
             raise typer.Exit(_finish(seen, len(games)))
-        from adjudicate.report import csv_lines, failed, game_table, summary_table
+        from adjudicate.report import failed, game_table, summary_table
 
-        if output is ReportFormat.json:
-            emit_json(done[0])
-        elif output is ReportFormat.csv:
-            typer.echo("".join(csv_lines(done)), nl=False)
-        elif len(games) == 1:
+        if len(games) == 1:
             if not failed(done[0]):
                 import shlex
 
