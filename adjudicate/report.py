@@ -32,7 +32,7 @@ __all__ = [
     "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",
     "MissingLine",
     "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
-    "csv_lines", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table",
+    "csv_lines", "ending_word", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table",
 ]
 
 
@@ -411,13 +411,22 @@ def summary_table(outcomes: Iterable[GameOutcome]) -> str:
             rows.append([cell(r["file"]), "", "", "ERROR", cell(r["error"])])
             continue
         first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
-        rows.append([cell(r["file"]), r["ruleset"], r["ending"] or "unfinished",
+        rows.append([cell(r["file"]), r["ruleset"], ending_word(r["ending"]),
                      len(r["discrepancies"]) or "ok", cell(first)])
     return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
 
 
+def ending_word(ending: Ending | None) -> str:
+    """A game's ending as a batch's table and CSV write it: the JSON's word, ``unfinished`` for
+    none (JSON null)."""
+    return "unfinished" if ending is None else str(ending)
+
+
 def csv_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
-    """The CSV summary, the header first, then one line per game as it comes."""
+    """The CSV summary, the header first, then one line per game as it comes: booleans as a
+    spreadsheet writes them (``true``, ``false``), the ending as the table writes it, an empty
+    field for what a row has not (a game without discrepancies has no first one; an error row
+    only its file and error)."""
     import csv
     import io
 
@@ -427,7 +436,8 @@ def csv_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
     def line(row: list[Any]) -> str:
         out.seek(0)
         out.truncate()
-        writer.writerow([printable(str(value)) for value in row])
+        writer.writerow([printable(("true" if value else "false") if isinstance(value, bool)
+                                   else str(value)) for value in row])
         return out.getvalue()
 
     yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
@@ -437,7 +447,7 @@ def csv_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
             yield line([r["file"], "", "", "", "", "", "", "", r["error"]])
             continue
         d = r["discrepancies"][0] if r["discrepancies"] else None
-        yield line([r["file"], r["ruleset"], r["ending"] or "", r["ok"], len(r["discrepancies"]),
+        yield line([r["file"], r["ruleset"], ending_word(r["ending"]), r["ok"], len(r["discrepancies"]),
                     d["line"] if d else "", d["kind"] if d else "", d["message"] if d else "", ""])
 
 

@@ -51,7 +51,7 @@ def test_a_discrepancy_is_exit_1_and_its_first_line_is_in_the_csv() -> None:
     assert result.exit_code == 1
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["file"] for r in rows] == [CLEAN[0], BROKEN, CLEAN[1]]
-    assert [r["ok"] for r in rows] == ["True", "False", "True"]
+    assert [r["ok"] for r in rows] == ["true", "false", "true"]
     broken = rows[1]
     assert (broken["first_line"], broken["first_kind"]) == ("3", "illegal_play")
     assert "cover the centre square H8" in broken["first_message"]
@@ -66,7 +66,7 @@ def test_an_unreadable_file_is_exit_2_named_on_stderr_and_the_others_are_still_r
     assert result.exit_code == 2
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [r["file"] for r in rows] == [CLEAN[0], str(garbage), BROKEN, str(missing)]
-    assert rows[0]["ok"] == "True" and rows[2]["ok"] == "False"
+    assert rows[0]["ok"] == "true" and rows[2]["ok"] == "false"
     assert rows[1]["error"] and rows[3]["error"]
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
     assert len(errors) == 2

@@ -77,9 +77,23 @@ def test_a_batch_table_has_a_row_per_game_and_an_error_row() -> None:
 def test_csv_one_line_per_game_the_header_first() -> None:
     rows = list(csv.DictReader(io.StringIO("".join(csv_lines([report(CLEAN), ERROR, report(BROKEN)])))))
     assert [r["file"] for r in rows] == [str(CLEAN), "garbage.gcg", str(BROKEN)]
-    assert [r["ok"] for r in rows] == ["True", "", "False"]
+    assert [r["ok"] for r in rows] == ["true", "", "false"]
     assert rows[1]["error"] == ERROR["error"]
     assert (rows[2]["first_line"], rows[2]["first_kind"]) == ("3", "illegal_play")
+
+
+def test_csv_writes_booleans_and_endings_as_a_spreadsheet_and_the_table_do() -> None:
+    """`ok` is true/false (not Python's True), and an unfinished game's ending is the table's
+    word, not an empty field (issue 19, item 2)."""
+    unfinished = report(GAMES / "fx_wespa_challenge.gcg")  # no end-of-game lines: not finished
+    assert unfinished["ending"] is None and unfinished["ok"]
+    games = [unfinished, report(BROKEN), report(CLEAN)]
+    rows = list(csv.reader(io.StringIO("".join(csv_lines(games)))))[1:]
+    assert [(row[2], row[3]) for row in rows] == [
+        ("unfinished", "true"), ("unfinished", "false"), ("scoreless", "true")]
+    table_rows = summary_table(games).splitlines()[2:]
+    assert [row.split()[2] for row in table_rows if row.startswith(str(GAMES))] == [
+        "unfinished", "unfinished", "scoreless"]
 
 
 @pytest.mark.parametrize("count", [0, 1, 3])
