@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",
-    "MissingLine",
+    "MissingLine", "Tally",
     "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
-    "csv_lines", "ending_word", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table",
+    "csv_lines", "ending_word", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table", "winner_changes",
 ]
 
 
@@ -184,6 +184,10 @@ class PlayerResult:
     recorded_final: int | None
     computed_final: int
 
+    def to_dict(self) -> PlayerDict:
+        return {"nick": self.nick, "name": self.name, "recorded_final": self.recorded_final,
+                "computed_final": self.computed_final}
+
 
 @dataclass(slots=True)
 class RescoreReport:
@@ -221,15 +225,7 @@ class RescoreReport:
             "spelling": self.spelling,
             "spelling_reason": self.spelling_reason,
             "checked_words_with": self.checked_words_with,
-            "players": [
-                {
-                    "nick": p.nick,
-                    "name": p.name,
-                    "recorded_final": p.recorded_final,
-                    "computed_final": p.computed_final,
-                }
-                for p in self.players
-            ],
+            "players": [p.to_dict() for p in self.players],
             "events": [e.to_dict() for e in self.events],
             "discrepancies": [d.to_dict() for d in self.discrepancies],
             "info": [i.to_dict() for i in self.info],
@@ -273,6 +269,7 @@ class GameSummary(TypedDict):
     ending: Ending | None
     ok: bool
     winners: list[str]
+    players: list[PlayerDict]
     discrepancies: list[DiscrepancyDict]
 
 
@@ -285,7 +282,6 @@ class GameReport(GameSummary):
     spelling: str | None
     spelling_reason: str | None
     checked_words_with: str | None
-    players: list[PlayerDict]
     events: list[dict[str, Any]]
     info: list[dict[str, Any]]
     winner: str | None
@@ -312,9 +308,60 @@ def summary(report: RescoreReport) -> GameSummary:
     """The :class:`GameSummary` of ``report`` (its events never formatted)."""
     return {
         "file": report.file, "ruleset": report.ruleset, "ending": report.ending,
-        "ok": report.ok, "winners": report.winners,
+        "ok": report.ok, "winners": report.winners, "players": [p.to_dict() for p in report.players],
         "discrepancies": [d.to_dict() for d in report.discrepancies],
     }
+
+
+def winner_changes(outcome: GameSummary) -> bool:
+    """Whether the rules' winner of a finished game (``winners``) is not the record's: the players
+    with the highest recorded total (a tie: all of them). False when the game is unfinished, when
+    the record lacks a player's total, and when every recorded total is the computed one (the same
+    totals: the same winner, a tie broken by a rule too)."""
+    if outcome["ending"] is None:
+        return False
+    recorded: dict[str, int] = {}
+    for player in outcome["players"]:
+        if player["recorded_final"] is None:
+            return False
+        recorded[player["nick"]] = player["recorded_final"]
+    if all(p["recorded_final"] == p["computed_final"] for p in outcome["players"]):
+        return False
+    best = max(recorded.values(), default=None)
+    return best is not None and (
+        {nick for nick, total in recorded.items() if total == best} != set(outcome["winners"]))
+
+
+class Tally:
+    """A batch counted as its games come (:meth:`add`): the games that agree, those with
+    discrepancies, those that could not be rescored, and those whose winner changes; ``str()`` is
+    the line a batch ends with::
+
+        124 games: 71 agree, 50 with discrepancies, 3 could not be adjudicated; the winner changes in 2
+    """
+
+    __slots__ = ("agree", "discrepancies", "errors", "games", "winner_changes")
+
+    def __init__(self) -> None:
+        self.games = self.agree = self.discrepancies = self.errors = self.winner_changes = 0
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games += 1
+        if failed(outcome):
+            self.errors += 1
+            return
+        if outcome["discrepancies"]:
+            self.discrepancies += 1
+        else:
+            self.agree += 1
+        self.winner_changes += winner_changes(outcome)
+
+    def __str__(self) -> str:
+        changes = self.winner_changes
+        return (f"{self.games} game{'' if self.games == 1 else 's'}: "
+                f"{self.agree} agree{'s' if self.agree == 1 else ''}, "
+                f"{self.discrepancies} with discrepancies, {self.errors} could not be adjudicated; "
+                + (f"the winner changes in {changes}" if changes else "no winner changes"))
 
 
 # -- written out: tables, CSV, JSON -----------------------------------------------------------------

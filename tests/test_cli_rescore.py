@@ -132,6 +132,21 @@ def test_json_and_jsonl_are_written_as_each_game_is_done(monkeypatch: pytest.Mon
     assert seen == [0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("output", ["table", "json", "jsonl", "csv"])
+def test_a_batch_ends_with_one_summary_line_on_stderr(tmp_path: Path, output: str) -> None:
+    missing = str(tmp_path / "missing.gcg")
+    result = run(["--format", output, CLEAN[0], BROKEN, missing, CLEAN[1]])
+    assert result.exit_code == 2
+    *errors, last = result.stderr.splitlines()
+    assert last == "4 games: 2 agree, 1 with discrepancies, 1 could not be adjudicated; no winner changes"
+    assert len(errors) == 1 and errors[0].startswith(f"Error: {missing}")
+    assert "games:" not in result.stdout
+    if output == "json":
+        assert len(json.loads(result.stdout)) == 4  # a plain array
+    # One game: its report says it all.
+    assert "game" not in run(["--format", output, BROKEN]).stderr
+
+
 def test_stdin_among_files() -> None:
     data = Path(BROKEN).read_bytes()
     result = run(["--format", "csv", CLEAN[0], "-"], stdin=data)

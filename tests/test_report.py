@@ -18,6 +18,7 @@ from adjudicate.report import (
     GameError,
     GameOutcome,
     GameReport,
+    Tally,
     cell,
     csv_lines,
     failed,
@@ -26,6 +27,7 @@ from adjudicate.report import (
     json_lines,
     summary,
     summary_table,
+    winner_changes,
 )
 from adjudicate.rescore import rescore_game
 
@@ -44,7 +46,7 @@ def test_the_summary_is_the_reports_own_values() -> None:
     short = summary(whole)
     full: dict[str, Any] = dict(whole.to_dict())
     assert short == {key: full[key] for key in short}
-    assert list(short) == ["file", "ruleset", "ending", "ok", "winners", "discrepancies"]
+    assert list(short) == ["file", "ruleset", "ending", "ok", "winners", "players", "discrepancies"]
     assert not failed(short) and failed(ERROR)
 
 
@@ -135,3 +137,43 @@ def test_a_cell_is_cut_with_an_ellipsis_and_escaped() -> None:
     cut = cell("x" * (CELL_WIDTH + 1))
     assert len(cut) == CELL_WIDTH and cut.endswith("\u2026")
     assert cell("do\x1bug") == "do\\x1bug" and cell(None) == "" and cell(12) == "12"
+
+
+# -- a batch's tally (issue 19, item 2) ---------------------------------------------------------------
+
+
+def changed_winner(tmp_path: Path) -> Path:
+    """fx_naspa_scoreless with alice's first play recorded 40 points high: the record's totals
+    end alice 8, bob 4 (alice wins); the rules' alice -32, bob 4 (bob wins)."""
+    text = CLEAN.read_text("utf-8").replace("HEAT +14 14", "HEAT +54 54")
+    for was, now in (("+0 14", "+0 54"), ("-6 8", "-6 48"), ("-40 -32", "-40 8")):
+        text = text.replace(was, now)
+    path = tmp_path / "changed_winner.gcg"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_winner_changes_when_the_rules_winner_is_not_the_records(tmp_path: Path) -> None:
+    changed = report(changed_winner(tmp_path))
+    assert [(p["recorded_final"], p["computed_final"]) for p in changed["players"]] == [(8, -32), (4, 4)]
+    assert changed["winners"] == ["bob"] and winner_changes(changed)
+    assert winner_changes(summary(rescore_game(read_gcg(changed_winner(tmp_path).read_bytes()))))
+    assert not winner_changes(report(CLEAN))  # bob wins either way
+    assert not winner_changes(report(BROKEN))  # unfinished: no winner yet
+    tie = report(GAMES / "fx_fise_tie.gcg")  # equal totals, beto wins on the score before the racks
+    assert tie["winners"] == ["beto"] and not winner_changes(tie)
+
+
+def test_a_batch_tally_counts_each_kind_of_game_in_words(tmp_path: Path) -> None:
+    tally = Tally()
+    for outcome in (report(CLEAN), ERROR, report(BROKEN), report(changed_winner(tmp_path)), ERROR):
+        tally.add(outcome)
+    assert str(tally) == ("5 games: 1 agrees, 2 with discrepancies, 2 could not be adjudicated; "
+                          "the winner changes in 1")
+    one = Tally()
+    one.add(report(CLEAN))
+    assert str(one) == "1 game: 1 agrees, 0 with discrepancies, 0 could not be adjudicated; no winner changes"
+    for _ in range(2):
+        one.add(report(changed_winner(tmp_path)))
+    assert str(one).endswith("3 games: 1 agrees, 2 with discrepancies, 0 could not be adjudicated; "
+                             "the winner changes in 2")

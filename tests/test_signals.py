@@ -94,6 +94,14 @@ def cleanup(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
+def stopped(games: int) -> list[str]:
+    """The last lines of a batch of clean games stopped after ``games``: how far it got, then the
+    tally of the games done (none when none was)."""
+    tally = (f"{games} game{'s' * (games != 1)}: {games} agree{'s' * (games == 1)}, 0 with discrepancies, "
+             "0 could not be adjudicated; no winner changes")
+    return [f"interrupted after {games} of {GAMES} games", *([tally] if games else [])]
+
+
 @pytest.mark.parametrize(("signum", "code", "group"), [
     (signal.SIGTERM, 143, False),  # the parent alone: it must take its workers with it
     (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
@@ -117,7 +125,7 @@ def test_a_signal_stops_the_workers_and_closes_the_json(tmp_path: Path, signum: 
     reports = json.loads(out)  # well-formed: the array closed after the last whole game
     assert 0 < len(reports) < GAMES
     assert all(r["file"] == "g.gcg" and r["ok"] for r in reports)
-    assert err.splitlines()[-1] == f"interrupted after {len(reports)} of {GAMES} games"
+    assert err.splitlines()[-2:] == stopped(len(reports))
     assert "Traceback" not in err and "internal error" not in err
 
 
@@ -135,7 +143,7 @@ def test_a_signal_leaves_whole_csv_rows(tmp_path: Path) -> None:
     assert text.endswith("\n")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][0] == "file" and all(row == rows[1] for row in rows[1:])
-    assert err.splitlines()[-1] == f"interrupted after {len(rows) - 1} of {GAMES} games"
+    assert err.splitlines()[-2:] == stopped(len(rows) - 1)[-2:]
 
 
 def test_without_workers_a_signal_closes_the_json_too(tmp_path: Path) -> None:
@@ -148,7 +156,7 @@ def test_without_workers_a_signal_closes_the_json_too(tmp_path: Path) -> None:
     finally:
         cleanup(process)
     assert returncode == 143
-    assert err.splitlines()[-1] == f"interrupted after {len(json.loads(out))} of {GAMES} games"
+    assert err.splitlines()[-2:] == stopped(len(json.loads(out)))[-2:]
 
 
 def test_a_worker_killed_from_outside_is_an_error_for_its_game(tmp_path: Path) -> None:
@@ -173,7 +181,9 @@ def test_a_worker_killed_from_outside_is_an_error_for_its_game(tmp_path: Path) -
         return
     assert returncode == 2, err
     assert len(failed) == 1 and failed[0]["error"] == "g.gcg: not rescored: the worker process was killed (SIGKILL)"
-    assert err.splitlines() == [f"Error: {failed[0]['error']}"]
+    tally = (f"{games} games: {games - 1} agree, 0 with discrepancies, 1 could not be adjudicated; "
+             "no winner changes")
+    assert err.splitlines() == [f"Error: {failed[0]['error']}", tally]
 
 
 def _square(i: int) -> int:

@@ -170,13 +170,17 @@ def _stoppable() -> Iterator[None]:
 
 
 class _Progress:
-    """What :func:`_until_signal` saw: games given out, the errors among them, the signal."""
+    """What :func:`_until_signal` saw: games given out, the errors among them, the signal, and
+    the batch's :class:`~adjudicate.report.Tally`."""
 
     def __init__(self) -> None:
+        from adjudicate.report import Tally
+
         self.count = 0
         self.errors: list[str] = []
         self.code = EXIT_OK
         self.signum: Optional[int] = None
+        self.tally = Tally()
 
 
 def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[GameOutcome]:
@@ -194,6 +198,7 @@ def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[
             signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # (one come before: raised here)
             yield r
             seen.count += 1  # written whole
+            seen.tally.add(r)
             if failed(r):
                 seen.code = EXIT_ERROR
                 seen.errors.append(r["error"])
@@ -206,14 +211,16 @@ def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[
 
 
 def _finish(seen: _Progress, total: int) -> int:
-    """Print the errors collected (and, when a signal stopped the batch, how far it got); the
-    exit code: 128 + the signal's number (130 Ctrl-C, 143 SIGTERM), else the verdict's."""
+    """Print the errors collected (and, when a signal stopped the batch, how far it got), then a
+    batch's tally, last (one game has none: its report says it all); the exit code: 128 + the
+    signal's number (130 Ctrl-C, 143 SIGTERM), else the verdict's."""
     for message in seen.errors:
         typer.echo(f"Error: {printable(message)}", err=True)
-    if seen.signum is None:
-        return seen.code
-    typer.echo(f"interrupted after {seen.count} of {total} games", err=True)
-    return 128 + seen.signum
+    if seen.signum is not None:
+        typer.echo(f"interrupted after {seen.count} of {total} games", err=True)
+    if total > 1 and seen.count:
+        typer.echo(str(seen.tally), err=True)
+    return seen.code if seen.signum is None else 128 + seen.signum
 
 
 def _with_progress(results: Iterable[GameOutcome], total: int,
