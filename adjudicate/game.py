@@ -8,9 +8,9 @@ carry the ``--spelling`` asked for (:func:`~adjudicate.replay.choose_spelling` d
 >>> record = read_gcg(b"#lexicon FILE2017\\n#player1 ana Ana\\n#player2 beto Beto\\n")
 >>> game = setup_game(record, overrides={"exchange_min_bag": 1})
 >>> game.ruleset.name, game.ruleset.exchange_min_bag, game.reason
-('fise', 1, '#lexicon FILE2017 with exchange_min_bag=1')
+('fise', 1, "from the record's #lexicon FILE2017, with exchange_min_bag=1")
 >>> pick_ruleset("MaTaM")[1]
-'--rules MaTaM'
+'from --rules MaTaM'
 """
 
 from __future__ import annotations
@@ -52,14 +52,12 @@ def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | Non
     :raises RulesError: an unknown ruleset (an empty name too: never the record's), an override
         the ruleset cannot take.
     """
-    if record is not None and rules != "":
-        ruleset, reason = choose_ruleset(record, rules)
-    else:
-        ruleset = find_ruleset("naspa" if rules is None else rules)
-        reason = f"--rules {rules}" if rules is not None else "the default"
+    if rules == "":
+        find_ruleset(rules)  # (raises: an empty name is never the record's)
+    ruleset, reason = choose_ruleset(record, rules)
     if overrides:
         ruleset = apply_overrides(ruleset, dict(overrides))
-        reason += " with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
+        reason += ", with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
     return ruleset, reason
 
 

@@ -374,17 +374,18 @@ _ENDINGS = {"went_out": "a player went out", "scoreless": "scoreless turns",
 
 
 def game_table(report: GameReport, show_args: str = "") -> str:
-    """One game as tables: the ruleset and why, the players' totals, how the game ended, every
+    """One game as tables: the ruleset and why (the reason names the record's lexicon), the players' totals, how the game ended, every
     discrepancy (or that every score agrees) and the information lines. A discrepancy on a play
     ends with the `adjudicate show` command that explains it (``show_args``: the --rules/--set
     the game was rescored with, as command-line text)."""
     from tabulate import tabulate
 
-    lexicon, spelling, checked = (report["lexicon"], report["spelling_reason"],
-                                  report["checked_words_with"])
+    from adjudicate.rules import ruleset_text
+
+    spelling, checked = report["spelling_reason"], report["checked_words_with"]
     lines = [
-        f"{printable(report['file'])}: ruleset {report['ruleset']} ({printable(report['ruleset_reason'])})"
-        + (f", #lexicon {printable(lexicon)}" if lexicon else "")
+        f"{printable(report['file'])}: "
+        + printable(ruleset_text(report["ruleset"], report["ruleset_reason"]))
         + (f"; spelling: {printable(spelling)}" if spelling else "")
         + (f"; words checked with {checked}" if checked else ""),
     ]

@@ -44,7 +44,7 @@ from adjudicate.replay import (
     senyors_rack,
 )
 from adjudicate.report import Discrepancy, EventResult, Info, PlayerResult, RescoreReport
-from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
+from adjudicate.rules import GIVEN, BonusPer, ChallengeRule, Ruleset, choose_ruleset, ruleset_text
 from adjudicate.tiles import (
     BLANK,
     BLANK_BIT,
@@ -177,7 +177,7 @@ class _Rescore(EndLines):
             if ch.isalpha() and not ch.isascii() and not self.alphabet.is_letter(ch.upper()):
                 raise ForeignTilesError(
                     f"{self.record.name}: line {event.line}: {ch} is not a tile of the "
-                    f"{self.alphabet.name} set ({self.reason} gives {self.ruleset.name}): this "
+                    f"{self.alphabet.name} set ({ruleset_text(self.ruleset.name, self.reason)}): this "
                     "record is of another tile set; give --rules if it is Spanish or Catalan"
                 )
 
@@ -758,7 +758,7 @@ def rescore_game(
                 "only classic games can be rescored"
             )
     alphabet, spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
-    return _Rescore(record, ruleset, reason or ruleset.name, lexicon, alphabet, spelling_reason).run()
+    return _Rescore(record, ruleset, reason or GIVEN, lexicon, alphabet, spelling_reason).run()
 
 
 # -- one event, before and after (for `adjudicate show`) --------------------------------------------
@@ -812,7 +812,7 @@ def replay_until(
     if event is None:
         raise ValueError(f"no event on line {line}")
     report = rescore_game(record, ruleset, reason=reason, spelling=spelling)  # refuses non-classic games
-    why = reason or ruleset.name
+    why = reason or GIVEN
     # (The whole record decides its spelling, not the part replayed.)
     alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
     before = _Rescore(_replace_record(record, events=[e for e in record.events if e.line < line]),

@@ -447,6 +447,20 @@ def apply_overrides(ruleset: Ruleset, overrides: dict[str, object]) -> Ruleset:
     return ruleset.replace(None, **overrides)
 
 
+#: The reason of a ruleset a library caller passes without one.
+GIVEN = "as given"
+
+
+def ruleset_text(name: str, reason: str) -> str:
+    """The ruleset a game is adjudicated under, and why, as reports write it (a reason from
+    :func:`choose_ruleset`, or ``adjudicate.game.pick_ruleset``).
+
+    >>> ruleset_text("wespa", "from the record's #lexicon CSW21")
+    "ruleset wespa, from the record's #lexicon CSW21"
+    """
+    return f"ruleset {name}, {reason}" if reason else f"ruleset {name}"
+
+
 # -- the ruleset a record implies -----------------------------------------------------------------
 # `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
 _LEXICON_RULES = (
@@ -458,19 +472,28 @@ _LEXICON_RULES = (
 _DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
 
 
-def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Ruleset, str]:
-    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa."""
+def choose_ruleset(record: GameRecord | None, explicit: str | None = None) -> tuple[Ruleset, str]:
+    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa.
+
+    The reason is written to follow the ruleset's name (:func:`ruleset_text`): ``from the record's
+    #lexicon CSW21``, ``the default, as the record names no lexicon``, ``from --rules wespa``.
+    """
     if explicit:
         ruleset = find_ruleset(explicit)
-        return ruleset, f"--rules {explicit}"
+        named = f" (the record's #lexicon: {record.lexicon})" if record is not None and record.lexicon else ""
+        return ruleset, f"from --rules {explicit}{named}"
+    if record is None:
+        return _BY_NAME["naspa"], "the default"
     if record.lexicon:
         upper = record.lexicon.upper()
         for prefixes, name in _LEXICON_RULES:
             if upper.startswith(prefixes):
-                return _BY_NAME[name], f"#lexicon {record.lexicon}"
+                return _BY_NAME[name], f"from the record's #lexicon {record.lexicon}"
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
-        return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"#tile-distribution {dist}"
+        return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"from the record's #tile-distribution {dist}"
+    unnamed = (f"the record's #lexicon {record.lexicon} implies no ruleset" if record.lexicon
+               else "the record names no lexicon")
     # One pass over the events, plays skipped first (a plain loop: a list of the kinds, searched
     # two or three times, costs twice as much): a challenge bonus anywhere, and an end-rack penalty
     # after the first out-play line.
@@ -486,9 +509,9 @@ def choose_ruleset(record: GameRecord, explicit: str | None = None) -> tuple[Rul
         elif kind == "end_rack_penalty" and points:
             penalty_after = True
     if bonus:
-        ruleset, reason = _BY_NAME["wespa"], "a (challenge) bonus in a record that names no lexicon"
+        ruleset, reason = _BY_NAME["wespa"], f"as {unnamed} but it has a challenge bonus"
     else:
-        ruleset, reason = _BY_NAME["naspa"], "the default (the record names no lexicon)"
+        ruleset, reason = _BY_NAME["naspa"], f"the default, as {unnamed}"
     if penalty_after:
         # Old international records (WSC 2005) adjust +R/-R; with no lexicon named, follow them.
         ruleset = ruleset.replace("the record adjusts +R / -R", outplay="international")

@@ -39,7 +39,7 @@ from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
 from adjudicate.rescore import choose_ruleset, replay_until
-from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset
+from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset, ruleset_text
 from adjudicate.scoring import (
     ScoreBreakdown,
     WordScore,
@@ -271,8 +271,8 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
             factor = 2
     return Shown(
         file=record.name, ruleset=ruleset.name,
-        ruleset_reason=(reason or ruleset.name) + (f"; spelling: {point.report.spelling_reason}"
-                                                   if point.report.spelling_reason else ""),
+        ruleset_reason=point.report.ruleset_reason + (f"; spelling: {point.report.spelling_reason}"
+                                                      if point.report.spelling_reason else ""),
         alphabet=alphabet, line=event.line, turn=turn, kind=kind,
         nick=printable(result.player if result is not None else event.nick),
         name=names.get(event.nick, printable(event.nick)),
@@ -409,7 +409,7 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
     def paint(style: str, text: str) -> str:
         return f"{style}{text}{_RESET}" if color else text
 
-    out = [paint(_BOLD, _heading(shown)), f"ruleset {shown.ruleset} ({shown.ruleset_reason})", ""]
+    out = [paint(_BOLD, _heading(shown)), ruleset_text(shown.ruleset, shown.ruleset_reason), ""]
     back = shown.marked_on_before
     mark = (f" ({WITHDRAWN_MARK}: the tiles taken back)" if back
             else f" ({NEW_MARK}: the tiles placed)") if shown.marked else ""
@@ -890,8 +890,8 @@ def render_html(shown: Shown) -> str:
         f"<title>{title}</title>",
         f"<style>{_CSS}</style></head><body>",
         f"<h1>{title}</h1>",
-        (f'<p class="rules">ruleset {escape(shown.ruleset)} ({escape(shown.ruleset_reason)}); '
-        f"bag: {shown.bag_before} tiles before, {shown.bag_after} after</p>"),
+        (f'<p class="rules">{escape(ruleset_text(shown.ruleset, shown.ruleset_reason))}; '
+         f"bag: {shown.bag_before} tiles before, {shown.bag_after} after</p>"),
         render_svg(shown, caption=False),
         "<table><tr><th>player</th><th>name</th><th>rack</th><th>before</th><th>after</th></tr>",
         *rows,

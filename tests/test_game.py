@@ -10,7 +10,7 @@ import pytest
 from adjudicate.errors import RulesError
 from adjudicate.game import pick_ruleset, setup_game
 from adjudicate.gcg import read_gcg
-from adjudicate.rules import CATALAN, FISE, NASPA
+from adjudicate.rules import CATALAN, FISE, NASPA, ruleset_text
 
 GAMES = Path(__file__).parent / "data" / "games"
 FISE_GAME = read_gcg((GAMES / "fx_fise_outplay.gcg").read_bytes(), name="fise.gcg")  # #lexicon FILE2017
@@ -19,18 +19,19 @@ FISE_GAME = read_gcg((GAMES / "fx_fise_outplay.gcg").read_bytes(), name="fise.gc
 def test_the_record_decides_without_rules() -> None:
     game = setup_game(FISE_GAME)
     assert (game.record, game.ruleset, game.reason, game.spelling) == (
-        FISE_GAME, FISE, "#lexicon FILE2017", None)
+        FISE_GAME, FISE, "from the record's #lexicon FILE2017", None)
 
 
 def test_rules_decide_over_the_record_any_case_and_alias() -> None:
     game = setup_game(FISE_GAME, rules="MàTaM", spelling="plain")
-    assert (game.ruleset, game.reason, game.spelling) == (CATALAN, "--rules MàTaM", "plain")
+    assert (game.ruleset, game.reason, game.spelling) == (
+        CATALAN, "from --rules MàTaM (the record's #lexicon: FILE2017)", "plain")
 
 
 def test_overrides_are_applied_and_named() -> None:
     game = setup_game(FISE_GAME, overrides={"exchange_min_bag": 1, "outplay": "double"})
     assert game.ruleset == FISE.replace(exchange_min_bag=1, outplay="double")
-    assert game.reason == "#lexicon FILE2017 with exchange_min_bag=1, outplay=double"
+    assert game.reason == "from the record's #lexicon FILE2017, with exchange_min_bag=1, outplay=double"
 
 
 @pytest.mark.parametrize("rules", ["", "scrabble"])
@@ -47,7 +48,26 @@ def test_an_override_the_ruleset_cannot_take() -> None:
 
 
 def test_without_a_record() -> None:
-    assert pick_ruleset("naspa") == (NASPA, "--rules naspa")
+    assert pick_ruleset("naspa") == (NASPA, "from --rules naspa")
     assert pick_ruleset() == (NASPA, "the default")
     assert pick_ruleset("fise", {"outplay": "double"}) == (
-        FISE.replace(outplay="double"), "--rules fise with outplay=double")
+        FISE.replace(outplay="double"), "from --rules fise, with outplay=double")
+
+
+HEADER = "#player1 ana Ana\n#player2 beto Beto\n"
+PLAY = ">ana: AEHIRTT 8E HEAT +14 14\n"
+
+
+@pytest.mark.parametrize(("record", "sentence"), [
+    (f"#lexicon CSW21\n{HEADER}{PLAY}", "ruleset wespa, from the record's #lexicon CSW21"),
+    (f"{HEADER}{PLAY}", "ruleset naspa, the default, as the record names no lexicon"),
+    (f"#lexicon XYZ9\n{HEADER}{PLAY}", "ruleset naspa, the default, as the record's #lexicon XYZ9 implies no ruleset"),
+    (f"{HEADER}{PLAY}>beto: AEGSUVX -- +0 0\n>ana: AEGSUVX (challenge) +5 19\n",
+     "ruleset wespa, as the record names no lexicon but it has a challenge bonus"),
+    (f"#tile-distribution spanish\n{HEADER}", "ruleset fise, from the record's #tile-distribution spanish"),
+])
+def test_the_reason_reads_as_a_sentence_after_the_rulesets_name(record: str, sentence: str) -> None:
+    """Issue 19, item 2: `ruleset naspa (the default (the record names no lexicon))` and
+    `ruleset wespa (#lexicon CSW21), #lexicon CSW21` were the headers."""
+    game = setup_game(read_gcg(record.encode("utf-8")))
+    assert ruleset_text(game.ruleset.name, game.reason) == sentence

@@ -52,7 +52,7 @@ def test_the_summary_is_the_reports_own_values() -> None:
 
 def test_one_clean_game() -> None:
     text = game_table(report(CLEAN))
-    assert text.startswith(f"{CLEAN}: ruleset naspa (")
+    assert text.splitlines()[0] == f"{CLEAN}: ruleset naspa, from the record's #lexicon NWL23"
     assert "no discrepancies: every score agrees" in text
     assert "explained by" not in text
 

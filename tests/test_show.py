@@ -666,3 +666,14 @@ def test_a_play_that_could_not_be_placed_is_not_said_to_agree(tmp_path):
     assert "the play could not be put on the board" in text
     assert "counted as recorded, +5: not checked" in text
     assert "agrees" not in text
+
+
+def test_the_ruleset_line_reads_as_rescores_header_does() -> None:
+    """One reason, written by the library (rules.ruleset_text) for rescore's header, JSON and show."""
+    text = render_text(shown_at(SPANISH)).splitlines()
+    assert text[1] == ("ruleset fise, from the record's #lexicon FILE2017; "
+                       "spelling: bracketed digraphs ([LL]AMARAD at line 10)")
+    result = run(str(SPANISH), "--rules", "fise", "--set", "exchange_min_bag=1")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1].startswith(
+        "ruleset fise, from --rules fise (the record's #lexicon: FILE2017), with exchange_min_bag=1; ")

@@ -66,8 +66,11 @@ def rescore_one(
             lexicon = _lexicon(ruleset.default_lexicon if lexicon_name is None else lexicon_name)
             alphabet = lexicon.alphabet.name
             if alphabet != ruleset.alphabet:
+                from adjudicate.rules import ruleset_text
+
                 return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
-                        f"the game is played with {ruleset.alphabet} tiles ({reason}): give a "
+                        f"the game is played with {ruleset.alphabet} tiles "
+                        f"({ruleset_text(ruleset.name, reason)}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
         report = rescore_game(game.record, ruleset, reason=reason, lexicon=lexicon,
                               spelling=game.spelling)
