@@ -404,16 +404,18 @@ def game_table(report: GameReport, show_args: str = "") -> str:
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
         # (`show` explains a play: not a missing end-of-game line reported at the last play.)
-        rows = [[d["line"], d["kind"], cell(d["recorded"]), cell(d["computed"]),
-                 cell(d["message"].split(": ", 1)[-1]),
-                 "" if d["kind"] in ("end_rack", "time_penalty") else
-                 _show_command(report["file"], d["line"], plays, show_args)]
-                for d in report["discrepancies"]]
+        rows = []
+        for run in _runs(report["discrepancies"], [e["line"] for e in report["events"]]):
+            d = run[0]  # (a run: its first line's show command)
+            rows.append([d["line"] if len(run) == 1 else f"{d['line']}\u2013{run[-1]['line']}",
+                         d["kind"], cell(d["recorded"]), cell(d["computed"]), cell(_what(run)),
+                         "" if d["kind"] in ("end_rack", "time_penalty") else
+                         _show_command(report["file"], d["line"], plays, show_args)])
         headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
         if not any(row[-1] for row in rows):
             rows, headers = [row[:-1] for row in rows], headers[:-1]
         lines.append("")
-        lines.append(tabulate(rows, headers=headers))
+        lines.append(tabulate(rows, headers=headers, colalign=("right",)))  # (a run: 27–242)
     else:
         lines.append("no discrepancies: every score agrees")
     for item in report["info"]:
@@ -426,6 +428,58 @@ def game_table(report: GameReport, show_args: str = "") -> str:
         else:
             lines.append(f"info: {printable(item['message'])}")
     return "\n".join(lines)
+
+
+def _runs(discrepancies: list[DiscrepancyDict], events: list[int]) -> Iterator[list[DiscrepancyDict]]:
+    """The findings in runs: one finding on each of consecutive events (``events``: their lines,
+    in order; a note between them does not break a run), of one kind, with the same values and
+    text but for the player it names first (``Tim moves after the end of the game``, ``Josh moves
+    after ...``). A table shows a run as one row; JSON and CSV keep every finding."""
+    from bisect import bisect_right
+
+    run: list[DiscrepancyDict] = []
+    for d in discrepancies:
+        last = run[-1]["line"] if run else 0
+        if (run and last < d["line"] and _run_key(d) == _run_key(run[-1])
+                and bisect_right(events, last) == bisect_right(events, d["line"] - 1)):
+            run.append(d)
+            continue
+        if run:
+            yield run
+        run = [d]
+    if run:
+        yield run
+
+
+def _text(d: DiscrepancyDict) -> str:
+    """What a finding says, without the ``line N: `` its message starts with."""
+    return d["message"].split(": ", 1)[-1]
+
+
+def _subject_removed(d: DiscrepancyDict) -> str | None:
+    """What a finding says of its player, the player's name taken off the front (``moves after
+    the end of the game``); None when it does not start with the name."""
+    text, player = _text(d), d["player"]
+    return text[len(player) + 1:] if player and text.startswith(player + " ") else None
+
+
+def _run_key(d: DiscrepancyDict) -> tuple[Any, ...]:
+    rest = _subject_removed(d)
+    return (d["kind"], repr(d["recorded"]), repr(d["computed"]), rest is None,
+            _text(d) if rest is None else rest)
+
+
+def _what(run: list[DiscrepancyDict]) -> str:
+    """A run's text: ``218 moves after the end of the game (...), by Tim and Josh``, or ``3 times:
+    TEXT`` for a finding that does not start with its player (one finding: its own text)."""
+    if len(run) == 1:
+        return _text(run[0])
+    rest = _subject_removed(run[0])
+    if rest is None:
+        return f"{len(run)} times: {_text(run[0])}"
+    players = list(dict.fromkeys(d["player"] for d in run if d["player"]))
+    names = f"{', '.join(players[:-1])} and {players[-1]}" if len(players) > 1 else players[0]
+    return f"{len(run)} {rest}, by {names}"
 
 
 def cell(value: Any) -> str:

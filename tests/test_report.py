@@ -177,3 +177,56 @@ def test_a_batch_tally_counts_each_kind_of_game_in_words(tmp_path: Path) -> None
         one.add(report(changed_winner(tmp_path)))
     assert str(one).endswith("3 games: 1 agrees, 2 with discrepancies, 0 could not be adjudicated; "
                              "the winner changes in 2")
+
+
+# -- a run of one finding is one row of the table (issue 19, item 3) ---------------------------------
+
+AFTER_THE_END = (">bob: EIOQRRT -EIO +0 4\n>alice: ?AEEOTT -AEE +0 -32\n#note a note between\n"
+                 ">bob: EIOQRRT -EIO +0 4\n>alice: ?AEEOTT 8A TOTE. +20 -12\n>bob: EIOQRRT -EIO +0 4\n")
+
+
+def test_moves_after_the_end_are_one_row_and_count_for_nothing(tmp_path: Path) -> None:
+    """fx_naspa_scoreless ends at line 13 (six scoreless turns); five moves follow (lines 18-23, a
+    note at 20), one of them TOTE for 20 (recorded -32 + 20 = -12). The table has one row for the
+    five; the JSON and the CSV keep each; alice's computed total stays -32."""
+    path = tmp_path / "after.gcg"
+    path.write_text(CLEAN.read_text("utf-8") + AFTER_THE_END, encoding="utf-8")
+    game = report(path)
+    assert [(d["line"], d["player"]) for d in game["discrepancies"]] == [
+        (18, "bob"), (19, "alice"), (21, "bob"), (22, "alice"), (23, "bob")]
+    assert [(p["recorded_final"], p["computed_final"]) for p in game["players"]] == [(-12, -32), (4, 4)]
+    rows = game_table(game).split("  line  kind", 1)[1].splitlines()[2:]
+    assert [row.split()[0] for row in rows] == ["18\u201323"]
+    assert rows[0].endswith("  5 moves after the end of the game (ended at line 13), by bob and alice")
+    assert next(csv.DictReader(io.StringIO("".join(csv_lines([game])))))["discrepancies"] == "5"
+    assert len(json.loads("".join(json_array([game])))[0]["discrepancies"]) == 5
+
+
+def test_an_event_without_the_finding_ends_a_run() -> None:
+    def finding(line: int, player: str) -> dict[str, Any]:
+        return {"line": line, "kind": "unexpected_event", "player": player, "recorded": None,
+                "computed": None, "message": f"line {line}: {player} does it again"}
+
+    game: dict[str, Any] = {
+        **report(CLEAN), "file": "<stdin>",
+        "events": [{"line": n, "kind": "pass"} for n in (10, 11, 12, 14, 15)],
+        "discrepancies": [finding(10, "a"), finding(11, "b"), finding(12, "a") | {"kind": "score"},
+                          finding(14, "a"), finding(15, "a"), finding(16, "a")],
+    }
+    rows = game_table(game).split("  line  kind", 1)[1].splitlines()[2:]  # type: ignore[arg-type]
+    assert [row.split()[0] for row in rows] == ["10\u201311", "12", "14\u201316"]
+    assert rows[0].endswith("2 does it again, by a and b") and rows[2].endswith("3 does it again, by a")
+
+
+def test_game_events_overflow_reads_as_one_run_and_its_totals_stand(corpus: Path) -> None:
+    """The public record repeats GURU / .PILATES from line 19, then plays on past the end it
+    implies: 200-odd rows of 'moves after the end' were one row each (issue 19, item 3). A phony
+    withdrawn at line 243 is another finding: the run stops before it."""
+    game = report(corpus / "gcg" / "magpie-data" / "game_events_overflow.gcg")
+    assert len(game["discrepancies"]) == 217  # every one kept for JSON and CSV (corpus_expected.tsv)
+    assert [(p["recorded_final"], p["computed_final"]) for p in game["players"]] == [(393, 393), (539, 539)]
+    rows = [row for row in game_table(game).split("  line  kind", 1)[1].splitlines()[2:]
+            if not row.startswith("info: ")]
+    assert [row.split()[0] for row in rows] == ["19", "19", "27\u2013242", "243", "244"]
+    assert ("213 moves after the end of the game (ended at line 26; the end is a guess: the board "
+            "lacks the play at line 19), by Tim and Josh") in rows[2]
