@@ -374,60 +374,100 @@ _ENDINGS = {"went_out": "a player went out", "scoreless": "scoreless turns",
 
 
 def game_table(report: GameReport, show_args: str = "") -> str:
-    """One game as tables: the ruleset and why (the reason names the record's lexicon), the players' totals, how the game ended, every
-    discrepancy (or that every score agrees) and the information lines. A discrepancy on a play
-    ends with the `adjudicate show` command that explains it (``show_args``: the --rules/--set
-    the game was rescored with, as command-line text)."""
-    from tabulate import tabulate
-
+    """One game as tables, :data:`WIDTH` columns at most: the ruleset and why (the reason names
+    the record's lexicon), the players' totals, how the game ended, every discrepancy (or that
+    every score agrees; a run of one finding is one row, :func:`_runs`) and the information
+    lines. Below the discrepancies, the `adjudicate show` command that explains each play they
+    are on, one a line (``show_args``: the --rules/--set the game was rescored with, as
+    command-line text). Long cells wrap; a path longer than a line has a line of its own."""
     from adjudicate.rules import ruleset_text
 
     spelling, checked = report["spelling_reason"], report["checked_words_with"]
-    lines = [
-        f"{printable(report['file'])}: "
-        + printable(ruleset_text(report["ruleset"], report["ruleset_reason"]))
-        + (f"; spelling: {printable(spelling)}" if spelling else "")
-        + (f"; words checked with {checked}" if checked else ""),
-    ]
+    file = f"{printable(report['file'])}:"
+    header = (printable(ruleset_text(report["ruleset"], report["ruleset_reason"]))
+              + (f"; spelling: {printable(spelling)}" if spelling else "")
+              + (f"; words checked with {checked}" if checked else ""))
+    # (too long for a line: the file on its own, then why the ruleset)
+    lines = [f"{file} {header}"] if len(file) + 1 + len(header) <= WIDTH else [file, *_wrap(header, "  ")]
     players = [
         [cell(p["nick"]), cell(p["name"]), p["recorded_final"], p["computed_final"],
          "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]
         for p in report["players"]
     ]
-    lines.append(tabulate(players, headers=["player", "name", "recorded", "computed", ""]))
+    lines.append(_table(players, ["player", "name", "recorded", "computed", ""], flexible=(0, 1)))
     result = _ENDINGS.get(report["ending"], report["ending"])
     if report["winners"]:
         winner = printable(", ".join(report["winners"]))
     else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
         winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
-    lines.append(f"ended by: {result}; winner (computed): {winner}")
+    lines += _wrap(f"ended by: {result}; winner (computed): {winner}")
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
-        # (`show` explains a play: not a missing end-of-game line reported at the last play.)
-        rows = []
+        rows, commands = [], {}  # (show commands by line, in order)
         for run in _runs(report["discrepancies"], [e["line"] for e in report["events"]]):
-            d = run[0]  # (a run: its first line's show command)
+            d = run[0]
             rows.append([d["line"] if len(run) == 1 else f"{d['line']}\u2013{run[-1]['line']}",
-                         d["kind"], cell(d["recorded"]), cell(d["computed"]), cell(_what(run)),
-                         "" if d["kind"] in ("end_rack", "time_penalty") else
-                         _show_command(report["file"], d["line"], plays, show_args)])
-        headers = ["line", "kind", "recorded", "computed", "what", "explained by"]
-        if not any(row[-1] for row in rows):
-            rows, headers = [row[:-1] for row in rows], headers[:-1]
+                         d["kind"], cell(d["recorded"]), cell(d["computed"]), cell(_what(run))])
+            # (`show` explains a play: not a missing end-of-game line reported at the last play;
+            # a run: its first line.)
+            if d["kind"] not in ("end_rack", "time_penalty"):
+                commands[d["line"]] = _show_command(report["file"], d["line"], plays, show_args)
         lines.append("")
-        lines.append(tabulate(rows, headers=headers, colalign=("right",)))  # (a run: 27–242)
+        lines.append(_table(rows, ["line", "kind", "recorded", "computed", "what"], flexible=(2, 3, 4),
+                            colalign=("right",)))  # (a run: 27–242)
+        if any(commands.values()):
+            lines.append("explained by:")
+            lines += [line for command in commands.values() for line in command]
     else:
         lines.append("no discrepancies: every score agrees")
     for item in report["info"]:
         if item["kind"] == "phony" and item.get("challenged"):
-            lines.append(f"info: line {item['line']}: challenged and upheld, yet not in the "
-                         f"lexicon: {', '.join(item['words'])} (was another word list used?)")
+            text = (f"info: line {item['line']}: challenged and upheld, yet not in the lexicon: "
+                    f"{', '.join(item['words'])} (was another word list used?)")
         elif item["kind"] == "phony":
-            lines.append(f"info: line {item['line']}: unchallenged, not in the lexicon: "
-                         f"{', '.join(item['words'])} (it stands under the rules)")
+            text = (f"info: line {item['line']}: unchallenged, not in the lexicon: "
+                    f"{', '.join(item['words'])} (it stands under the rules)")
         else:
-            lines.append(f"info: {printable(item['message'])}")
+            text = f"info: {printable(item['message'])}"
+        lines += _wrap(text)
     return "\n".join(lines)
+
+
+#: The columns a table is laid out in (a terminal of 100 columns): longer cells wrap, and a path
+#: longer than a line has a line of its own.
+WIDTH = 100
+
+
+def _wrap(text: str, indent: str = "", more: str = "  ") -> list[str]:
+    """``text`` in lines of :data:`WIDTH` columns at most, the first indented by ``indent``, the
+    others by ``more``; a word is never broken (a path longer than a line has a line of its own)."""
+    import textwrap
+
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=more,
+                         break_long_words=False, break_on_hyphens=False) or [indent.rstrip()]
+
+
+def _table(rows: list[list[Any]], headers: list[str], *, flexible: tuple[int, ...],
+           colalign: tuple[str, ...] | None = None) -> str:
+    """``tabulate(rows, headers)``, :data:`WIDTH` columns at most when it can be: when the table
+    is wider, the ``flexible`` columns wrap (each but the last to a quarter of the room they share
+    at most, the last to the rest), long words broken."""
+    import textwrap
+
+    from tabulate import tabulate
+
+    text = [[str(value) for value in row] for row in rows]
+    # (a column is as wide as its widest cell, or its header and two spaces; two between columns)
+    widths = [max([len(header) + 2, *(len(row[i]) for row in text)]) for i, header in enumerate(headers)]
+    room = WIDTH - (sum(widths) + 2 * (len(widths) - 1)) + sum(widths[i] for i in flexible)
+    if room < sum(widths[i] for i in flexible):
+        for i in flexible:
+            cap = max(len(headers[i]) + 2, room if i == flexible[-1] else min(widths[i], room // 4), 8)
+            room -= cap
+            if widths[i] > cap:
+                for row, values in zip(rows, text):
+                    row[i] = "\n".join(textwrap.wrap(values[i], cap, break_on_hyphens=False)) or values[i]
+    return tabulate(rows, headers=headers, colalign=colalign)
 
 
 def _runs(discrepancies: list[DiscrepancyDict], events: list[int]) -> Iterator[list[DiscrepancyDict]]:
@@ -494,28 +534,50 @@ def cell(value: Any) -> str:
     return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + "\u2026"
 
 
-def _show_command(file: str, line: int, plays: set[int], show_args: str) -> str:
-    """``adjudicate show FILE --line N`` for a discrepancy on a play (not for stdin)."""
+def _show_command(file: str, line: int, plays: set[int], show_args: str) -> list[str]:
+    """``adjudicate show FILE --line N`` for a discrepancy on a play (none for stdin), indented,
+    as lines: one if it fits, else three (the shell reads the backslashes): the command, the
+    file, the options."""
     if line not in plays or file == "<stdin>":
-        return ""
+        return []
     import shlex
 
-    return f"adjudicate show {shlex.quote(file)} --line {line}{show_args}"
+    command, path, options = "adjudicate show", shlex.quote(file), f"--line {line}{show_args}"
+    whole = f"  {command} {path} {options}"
+    return [whole] if len(whole) <= WIDTH else [f"  {command} \\", f"    {path} \\", f"    {options}"]
 
 
 def summary_table(outcomes: Iterable[GameOutcome]) -> str:
-    """A batch as one table: a row per game (an error's row says ERROR and why)."""
-    from tabulate import tabulate
-
+    """A batch as one table, :data:`WIDTH` columns at most: a row per game (an error's row says
+    ERROR), and under a row the game's first discrepancy or why it could not be rescored. A file
+    name too long for its column is on a line of its own, above its row."""
     rows: list[list[Any]] = []
+    under: list[str] = []
     for r in outcomes:
         if failed(r):
-            rows.append([cell(r["file"]), "", "", "ERROR", cell(r["error"])])
+            rows.append([cell(r["file"]), "", "", "ERROR"])
+            under.append(f"error: {cell(r['error'])}")
             continue
-        first = r["discrepancies"][0]["message"] if r["discrepancies"] else ""
         rows.append([cell(r["file"]), r["ruleset"], ending_word(r["ending"]),
-                     len(r["discrepancies"]) or "ok", cell(first)])
-    return tabulate(rows, headers=["file", "ruleset", "ending", "discrepancies", "first"])
+                     len(r["discrepancies"]) or "ok"])
+        under.append(f"first: {cell(r['discrepancies'][0]['message'])}" if r["discrepancies"] else "")
+    headers = ["file", "ruleset", "ending", "discrepancies"]
+    # (the other columns as wide as their cells or header and two spaces; two between columns)
+    room = WIDTH - sum(max([len(h) + 2, *(len(str(row[i])) for row in rows)]) + 2
+                       for i, h in enumerate(headers) if i)
+    above = [row[0] if len(row[0]) > room else "" for row in rows]
+    for row, name in zip(rows, above):
+        if name:
+            row[0] = ""
+    from tabulate import tabulate
+
+    head, rule, *lines = tabulate(rows, headers=headers, disable_numparse=True).split("\n")
+    out = [head, rule]
+    for line, name, text in zip(lines, above, under):
+        out += [name] if name else []
+        out.append(line)
+        out += _wrap(text, "  ", "    ") if text else []
+    return "\n".join(out)
 
 
 def ending_word(ending: Ending | None) -> str:

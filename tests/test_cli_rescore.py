@@ -12,6 +12,8 @@ import csv
 import io
 import json
 import shutil
+import subprocess
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,7 @@ def test_clean_games_table_one_row_each_in_order_exit_0() -> None:
     result = run(CLEAN)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["file", "ruleset", "ending", "discrepancies", "first"]
+    assert lines[0].split() == ["file", "ruleset", "ending", "discrepancies"]
     rows = lines[2:]
     assert [row.split()[0] for row in rows] == CLEAN
     assert all(row.split()[3] == "ok" for row in rows)
@@ -183,3 +185,52 @@ def test_a_missing_end_line_gets_no_show_command_for_the_play_it_is_reported_at(
     assert len(rows) == 2 and all("end_rack" in row for row in rows)
     assert "adjudicate show" not in result.stdout
     assert "explained by" not in result.stdout
+
+
+# -- tables fit a terminal of 100 columns (issue 19, item 2) ------------------------------------------
+
+
+def columns(line: str) -> int:
+    """The columns a terminal gives ``line``: two for a wide character, none for a combining one."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in line)
+
+
+def too_wide(output: str) -> list[str]:
+    """The lines wider than 100 columns that are more than one word (a path too long for a line,
+    with its indentation and a shell's continuation backslash)."""
+    return [line for line in output.splitlines()
+            if columns(line) > 100 and len(line.strip().removesuffix(" \\").split()) != 1]
+
+
+def test_every_table_of_the_corpus_fits_100_columns(corpus: Path) -> None:
+    """Every game of the public corpus and of the fixtures, alone and as one batch: the header, the
+    players, the discrepancies (`what` and the values wrap), the show commands (a line each), the
+    information lines, the batch's rows (the first discrepancy under its row)."""
+    files = sorted(str(p) for p in (corpus / "gcg").glob("*/*.gcg")) + sorted(str(p) for p in GAMES.glob("*.gcg"))
+    batch = run(files)
+    assert batch.exit_code == 2 and len(batch.stdout.splitlines()) > len(files)
+    assert too_wide(batch.stdout) == []
+    for path in files:
+        result = run([path])
+        assert too_wide(result.stdout) == [], path
+    # (before, a game's table ran to 230 columns, the batch's to 210)
+
+
+def test_a_path_longer_than_a_line_has_a_line_of_its_own(tmp_path: Path) -> None:
+    directory = tmp_path / ("a_folder_with_a_long_name_" * 2)
+    directory.mkdir()
+    game = str(directory / "gcg_bom_crlf.gcg")
+    shutil.copyfile(BROKEN, game)
+    assert len(game) > 100
+    table = run([game]).stdout.splitlines()
+    assert table[0] == f"{game}:" and table[1].startswith("  ruleset naspa, ")
+    # The show command on three lines, as the shell reads them: show, the file, --line 3.
+    command = table[table.index("explained by:") + 1:][:3]
+    assert command[1] == f"    {game} \\"
+    words = subprocess.run(["bash", "-c", "\n".join(command).replace("adjudicate", "printf '%s\\n'", 1)],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert words == ["show", game, "--line", "3"]
+    batch = run([CLEAN[0], game]).stdout.splitlines()
+    assert batch[3] == game and batch[4].split() == ["naspa", "unfinished", "2"]
+    assert too_wide("\n".join(table + batch)) == []

@@ -37,6 +37,22 @@ BROKEN = GAMES / "gcg_bom_crlf.gcg"  # its first play misses the centre square: 
 ERROR: GameError = {"file": "garbage.gcg", "error": "garbage.gcg: line 1: not a game record"}
 
 
+def finding_rows(table: str) -> list[str]:
+    """The rows of a game table's discrepancies, each with the lines its cells wrap to joined to
+    it (a row starts where the line column has text)."""
+    lines = table.split("\n  line  kind", 1)[1].splitlines()
+    width = len(lines[1].split("  ")[0])
+    rows: list[str] = []
+    for line in lines[2:]:
+        if not line.strip() or line.startswith(("explained by:", "info: ")):
+            break
+        if line[:width].strip():
+            rows.append(line.rstrip())
+        else:
+            rows[-1] += " " + line.strip()
+    return rows
+
+
 def report(path: Path, name: str | None = None) -> GameReport:
     return rescore_game(read_gcg(path.read_bytes(), name=name or str(path))).to_dict()
 
@@ -61,7 +77,9 @@ def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given()
     text = game_table(report(BROKEN), " --rules naspa")
     row = next(line for line in text.splitlines() if line.lstrip().startswith("3 "))
     assert "illegal_play" in row
-    assert row.endswith(f"adjudicate show {BROKEN} --line 3 --rules naspa")
+    # (below the table, one command a line)
+    assert text.split("\nexplained by:\n", 1)[1].splitlines()[0] == (
+        f"  adjudicate show {BROKEN} --line 3 --rules naspa")
     # stdin cannot be shown again: no command, and no column for it
     assert "adjudicate show" not in game_table(report(BROKEN, "<stdin>"))
 
@@ -69,11 +87,14 @@ def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given()
 def test_a_batch_table_has_a_row_per_game_and_an_error_row() -> None:
     lines = summary_table([report(CLEAN), ERROR, summary(rescore_game(read_gcg(BROKEN.read_bytes(),
                                                                                name="b.gcg")))])
-    assert lines.splitlines()[0].split() == ["file", "ruleset", "ending", "discrepancies", "first"]
+    assert lines.splitlines()[0].split() == ["file", "ruleset", "ending", "discrepancies"]
     rows = lines.splitlines()[2:]
     assert rows[0].split()[3] == "ok"
-    assert rows[1].split()[:2] == ["garbage.gcg", "ERROR"]
-    assert rows[2].split()[0] == "b.gcg" and "cover the centre square H8" in rows[2]
+    # (under a row, why it could not be rescored, or its first discrepancy)
+    assert rows[1].split() == ["garbage.gcg", "ERROR"]
+    assert rows[2] == f"  error: {ERROR['error']}"
+    assert rows[3].split()[0] == "b.gcg" and rows[3].split()[3] == str(len(report(BROKEN)["discrepancies"]))
+    assert rows[4].startswith("  first: line 3: ") and "cover the centre square H8" in " ".join(rows[4:])
 
 
 def test_csv_one_line_per_game_the_header_first() -> None:
@@ -195,7 +216,7 @@ def test_moves_after_the_end_are_one_row_and_count_for_nothing(tmp_path: Path) -
     assert [(d["line"], d["player"]) for d in game["discrepancies"]] == [
         (18, "bob"), (19, "alice"), (21, "bob"), (22, "alice"), (23, "bob")]
     assert [(p["recorded_final"], p["computed_final"]) for p in game["players"]] == [(-12, -32), (4, 4)]
-    rows = game_table(game).split("  line  kind", 1)[1].splitlines()[2:]
+    rows = finding_rows(game_table(game))
     assert [row.split()[0] for row in rows] == ["18\u201323"]
     assert rows[0].endswith("  5 moves after the end of the game (ended at line 13), by bob and alice")
     assert next(csv.DictReader(io.StringIO("".join(csv_lines([game])))))["discrepancies"] == "5"
@@ -213,7 +234,7 @@ def test_an_event_without_the_finding_ends_a_run() -> None:
         "discrepancies": [finding(10, "a"), finding(11, "b"), finding(12, "a") | {"kind": "score"},
                           finding(14, "a"), finding(15, "a"), finding(16, "a")],
     }
-    rows = game_table(game).split("  line  kind", 1)[1].splitlines()[2:]  # type: ignore[arg-type]
+    rows = finding_rows(game_table(game))  # type: ignore[arg-type]
     assert [row.split()[0] for row in rows] == ["10\u201311", "12", "14\u201316"]
     assert rows[0].endswith("2 does it again, by a and b") and rows[2].endswith("3 does it again, by a")
 
@@ -225,8 +246,7 @@ def test_game_events_overflow_reads_as_one_run_and_its_totals_stand(corpus: Path
     game = report(corpus / "gcg" / "magpie-data" / "game_events_overflow.gcg")
     assert len(game["discrepancies"]) == 217  # every one kept for JSON and CSV (corpus_expected.tsv)
     assert [(p["recorded_final"], p["computed_final"]) for p in game["players"]] == [(393, 393), (539, 539)]
-    rows = [row for row in game_table(game).split("  line  kind", 1)[1].splitlines()[2:]
-            if not row.startswith("info: ")]
+    rows = finding_rows(game_table(game))
     assert [row.split()[0] for row in rows] == ["19", "19", "27\u2013242", "243", "244"]
     assert ("213 moves after the end of the game (ended at line 26; the end is a guess: the board "
             "lacks the play at line 19), by Tim and Josh") in rows[2]

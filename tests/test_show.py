@@ -593,9 +593,11 @@ def test_rescore_table_links_each_play_discrepancy_to_show(tmp_path):
     result = CliRunner().invoke(adjudicate.cli.app, ["rescore", str(bad), "--rules", "catalan"])
     assert result.exit_code == 1
     rows = [row for row in result.output.splitlines() if "recorded +124" in row or "cumulative 206" in row]
-    assert len(rows) == 2
-    assert rows[0].rstrip().endswith(f"adjudicate show {bad} --line 7 --rules catalan")
-    assert rows[1].rstrip().endswith(f"adjudicate show {bad} --line 10 --rules catalan")
+    assert [row.split()[0] for row in rows] == ["7", "10"]
+    # (below the table, a command a line; one too long for a line on three, as a shell reads them)
+    explained = result.stdout.split("\nexplained by:\n", 1)[1].replace(" \\\n    ", " ")
+    assert explained.splitlines()[:2] == [
+        f"  adjudicate show {bad} --line 7 --rules catalan", f"  adjudicate show {bad} --line 10 --rules catalan"]
     shown = run(str(bad), "--line", "7", "--rules", "catalan")
     assert shown.exit_code == 0
     assert "total 126; recorded 124: differs by 2" in shown.output
