@@ -29,7 +29,7 @@ _OVERTIME_NOTE = re.compile(r"overtime\s+[-\u2212]?(\d+:\d\d(?::\d\d)?)\s*(forfe
 class EndLines(Ledger):
     """The replay's end-of-game lines (see the module docstring)."""
 
-    __slots__ = ("end_lines", "time_seen", "forfeits", "overtime")
+    __slots__ = ("end_lines", "time_seen", "forfeits", "overtime", "outplay_left")
 
     def __init__(self, record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
                  nicks: list[str]) -> None:
@@ -38,6 +38,7 @@ class EndLines(Ledger):
         self.time_seen: set[int] = set()
         self.forfeits: list[int] = []  # players over the maximum overtime (NASPA: they lose)
         self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
+        self.outplay_left: int | None = None  # out-play points still due, once known (outplay_due)
 
     def undue(self, event: GcgEvent) -> int:
         """What a line counts whose points the rules do not give (a move after the end, out-play
@@ -76,7 +77,7 @@ class EndLines(Ledger):
                               f"out-play points for {event.nick}, who did not go out")
                 computed = self.undue(event)
             else:
-                computed = outplay_points(value, rules)
+                computed = self.outplay_due(p, outplay_points(value, rules))
             self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=Finding.END_RACK)
             self.end_adjustment[p] += computed
         else:
@@ -105,6 +106,19 @@ class EndLines(Ledger):
             self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
                          kind=Finding.END_RACK)
             self.end_adjustment[p] += computed
+
+    def outplay_due(self, out: int, points: int) -> int:
+        """What an out-play line of ``points`` gives ``out``, who went out: its points, but when the
+        opponents' tiles are known no more, over every out-play line, than the rules give for them
+        (a repeated out-play line gives nothing: after the end of the game nothing counts twice)."""
+        if self.outplay_left is None:
+            held = self.held_by_others(out)
+            if held is None:
+                return points
+            self.outplay_left = outplay_points(self.alphabet.rack_value(held), self.ruleset)
+        given = max(0, min(points, self.outplay_left))
+        self.outplay_left -= given
+        return given
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules = self.ruleset

@@ -551,3 +551,15 @@ def test_a_missing_penalty_counts_every_tile_off_the_board_not_a_rack_written_as
     report = rescore_text(text, ruleset=WESPA.replace(outplay="international"), reason="test")
     assert [(d.kind, d.computed) for d in report.discrepancies] == [("end_rack", -7)]
     assert finals(report)["doug"] == (451, 444)
+
+
+def test_a_repeated_out_play_line_gives_nothing() -> None:
+    """fx_fise_outplay: beto goes out and ana holds EX (9 points: E 1 + X 8), so beto's out-play line
+    `(EX) +9` takes him to 609. Repeated twice after it (the record's cumulative staying 609), each
+    copy gave him 9 more (627): after the end of the game nothing counts twice (issue 19, item 3)."""
+    source = (GAMES / "fx_fise_outplay.gcg").read_text("utf-8")
+    out_play = next(line for line in source.splitlines() if line.startswith(">beto:  (EX)"))
+    report = rescore_game(read_gcg((source + f"{out_play}\n{out_play}\n").encode()))
+    assert [(p.recorded_final, p.computed_final) for p in report.players] == [(587, 587), (609, 609)]
+    repeats = [d for d in report.discrepancies if d.line in (21, 22)]
+    assert [(d.kind, d.recorded, d.computed) for d in repeats] == [("end_rack", 9, 0)] * 2
