@@ -52,12 +52,11 @@ def _print_rejections(rejected: Sequence[object]) -> None:
         )
 
 
-def _tabulate(rows: Sequence[Sequence[object]], **options: object) -> str:
+def _tabulate(rows: Sequence[Sequence[object]], headers: Sequence[str] = (), tablefmt: str = "simple") -> str:
     """tabulate's table (imported only when a table is printed)."""
-    from tabulate import tabulate  # type: ignore[import-untyped]  # (tabulate 0.9 ships no types)
+    from tabulate import tabulate
 
-    table: str = tabulate(rows, **options)
-    return table
+    return tabulate(rows, headers=headers, tablefmt=tablefmt)
 
 
 def _histogram_line(histogram: object) -> str:
