@@ -62,7 +62,8 @@ def show(
     Example: adjudicate show round7.gcg --turn 9 --format html -o turn9.html
     """
     from adjudicate.game import setup_game
-    from adjudicate.show import find_event, render_html, render_svg, render_text, show_event
+    from adjudicate.picture import render_html, render_svg
+    from adjudicate.show import find_event, render_text, show_event
 
     if turn is not None and line is not None:
         fail("give --turn or --line, not both")
