@@ -1,7 +1,7 @@
 """A game record in canonical GCG: read leniently, write strictly (``GCG.md`` §10).
 
 :func:`canonical_gcg` replays a record (:func:`adjudicate.rescore.rescore_game`: only the replayed
-board knows which squares a play went through) and writes it with :func:`adjudicate.gcg.write_gcg`
+board knows which squares a play went through) and writes it with :func:`adjudicate.gcgwriter.write_gcg`
 from a copy whose events say the same thing in one spelling:
 
 * a play that went on the board: its coordinate in uppercase, in the direction it was written
@@ -42,7 +42,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicate.errors import AdjudicateError, UnknownTileError
-from adjudicate.gcg import _PLAYER_RE, _RACK_RE, GameRecord, GcgEvent, write_gcg
+from adjudicate.gcg import PLAYER_RE, RACK_RE, GameRecord, GcgEvent
+from adjudicate.gcgwriter import write_gcg
 from adjudicate.notation import BOARD_SIZE, format_coord
 from adjudicate.rescore import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
@@ -58,7 +59,7 @@ from adjudicate.tiles import (
 
 __all__ = ["Canonical", "canonical_gcg", "canonical_record"]
 
-# The pragmata gcg.write_gcg writes once, from a typed field (the first occurrence; a repeated
+# The pragmata gcgwriter.write_gcg writes once, from a typed field (the first occurrence; a repeated
 # #description is joined, not dropped), and the numbered ones, as the reader recognises them.
 _HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"))
 
@@ -71,7 +72,7 @@ def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason:
     The record written is in the bracketed spelling (its ``#tile`` lines say so), whatever the
     spelling read.
 
-    :raises GcgError: only where :func:`~adjudicate.gcg.write_gcg` refuses (a nickname with white
+    :raises GcgError: only where :func:`~adjudicate.gcgwriter.write_gcg` refuses (a nickname with white
         space, two players with one number, more lines than the reader reads).
     """
     return canonical_record(record, ruleset, reason=reason, spelling=spelling).write()
@@ -211,10 +212,10 @@ def _unwritten_lines(record: GameRecord) -> list[tuple[int, str]]:
         if keyword in _HEADER_KEYWORDS:
             unused = keyword in seen
             seen.add(keyword)
-        elif _PLAYER_RE.fullmatch(keyword) is not None:
+        elif PLAYER_RE.fullmatch(keyword) is not None:
             unused = line not in players
         else:
-            match = _RACK_RE.fullmatch(keyword)
+            match = RACK_RE.fullmatch(keyword)
             unused = match is not None and (last_rack[int(match[1])] != line or line < last_event)
         if unused:
             out.append((line, f"#{keyword} {value}" if value else f"#{keyword}"))  # (whole: a problem quotes 200 characters)
@@ -230,7 +231,7 @@ def _rack_lines(record: GameRecord) -> dict[int, int]:
     """Player number -> line of the ``#rackN`` the record keeps (the last)."""
     lines: dict[int, int] = {}
     for line, keyword, _ in record.pragmas:
-        match = _RACK_RE.fullmatch(keyword)
+        match = RACK_RE.fullmatch(keyword)
         if match is not None:
             lines[int(match[1])] = line
     return lines

@@ -62,7 +62,7 @@ def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]
     and when both are given they must be of one tile set. An empty name (a script's unset
     variable) is an error, never the default. Raises AdjudicateError.
     """
-    from adjudicate.errors import AdjudicateError, WordCountError
+    from adjudicate.errors import AdjudicateError
     from adjudicate.federations import federation_name, value
     from adjudicate.lexicon import open_lexicon
 

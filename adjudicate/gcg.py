@@ -1,4 +1,5 @@
-"""GCG game records: a lenient reader and a strict writer. Standard library only.
+"""GCG game records: what a record holds, and its lenient reader (the strict writer:
+:mod:`adjudicate.gcgwriter`). Standard library only.
 
 The reader needs no board, lexicon, rules or tile set. It returns the fields of every line as the
 raw strings written in the file (``8d``, ``JAVE..N``, ``?AEINRT``); interpreting them is the
@@ -13,14 +14,6 @@ raised only for input that is not a game record at all.
 [(3, 'doug', 'play', 32, 32), (5, 'emely', 'phony_withdrawn', -24, 55), (6, 'emely', 'end_rack_points', 14, 345)]
 >>> record.events[0].notes
 ['nice']
->>> print(write_gcg(record), end="")
-#character-encoding UTF-8
-#player1 doug Doug
-#player2 emely Emely
->doug: DINNVWY 8D WINDY +32 32
-#note nice
->emely: DEIILTZ -- -24 55
->emely:  (OPEG) +14 345
 
 Reading rules (the quirks of real files, ``GCG.md``):
 
@@ -64,7 +57,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, NamedTuple
+from typing import NamedTuple
 
 from adjudicate.errors import GcgError
 from adjudicate.readfile import decode_line
@@ -76,7 +69,6 @@ __all__ = [
     "Player",
     "EVENT_KINDS",
     "read_gcg",
-    "write_gcg",
 ]
 
 EVENT_KINDS = (
@@ -98,7 +90,7 @@ TEXT_IN_PROBLEM = 200  # characters of the offending line kept in a problem
 
 # Header pragmata: must come before the first event (Macondo, MAGPIE). Values are the attribute
 # of GameRecord that holds them, in the order the writer emits them.
-_HEADER_FIELDS = {
+HEADER_FIELDS = {
     "title": "title",
     "description": "description",
     "id": "id",
@@ -108,7 +100,7 @@ _HEADER_FIELDS = {
     "tile-distribution": "tile_distribution",
 }
 # Pragmata the writer regenerates from typed fields; every other one is written back as read.
-_KNOWN = frozenset(("character-encoding", "note", "tile", *_HEADER_FIELDS))
+_KNOWN = frozenset(("character-encoding", "note", "tile", *HEADER_FIELDS))
 
 _UTF8 = frozenset(("utf8",))
 _LATIN1 = frozenset(("iso88591", "latin1", "l1", "iso885915"))  # -15 differs in 8 rarely-used chars
@@ -129,8 +121,8 @@ _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,9}")
 _LONG_NUMBER_RE = re.compile(r"[+-]?[0-9]{10,}")
 _COUNT_RE = re.compile(r"-[0-9]{1,2}")
 _NUMBER_START = frozenset("+-0123456789")
-_PLAYER_RE = re.compile(r"player([0-9]{1,3})")
-_RACK_RE = re.compile(r"rack([0-9]{1,3})")
+PLAYER_RE = re.compile(r"player([0-9]{1,3})")
+RACK_RE = re.compile(r"rack([0-9]{1,3})")
 
 
 def _fast_event_re(space: str, token: str) -> re.Pattern[str]:
@@ -179,10 +171,10 @@ class _Role(NamedTuple):
 
 def _pragma_role(keyword: str) -> _Role:
     """The role of a keyword _PRAGMA_ROLES does not list (a player or rack number beyond 9)."""
-    match = _PLAYER_RE.fullmatch(keyword)
+    match = PLAYER_RE.fullmatch(keyword)
     if match is not None:
         return _Role("player", number=int(match[1]))
-    match = _RACK_RE.fullmatch(keyword)
+    match = RACK_RE.fullmatch(keyword)
     if match is not None:
         return _Role("rack", number=int(match[1]))
     return _Role("other")
@@ -192,7 +184,7 @@ _PRAGMA_ROLES: dict[str, _Role] = {
     "note": _Role("note"),
     "character-encoding": _Role("encoding"),  # handled (and reported) while decoding
     "tile": _Role("tile"),
-    **{keyword: _Role("header", attr=attr) for keyword, attr in _HEADER_FIELDS.items()},
+    **{keyword: _Role("header", attr=attr) for keyword, attr in HEADER_FIELDS.items()},
     **{f"player{n}": _Role("player", number=n) for n in range(1, 10)},
     **{f"rack{n}": _Role("rack", number=n) for n in range(1, 10)},
 }
@@ -287,8 +279,8 @@ class GameRecord:
 
 
 def _is_numbered(keyword: str) -> bool:
-    return (keyword.startswith("player") and _PLAYER_RE.fullmatch(keyword) is not None) or (
-        keyword.startswith("rack") and _RACK_RE.fullmatch(keyword) is not None
+    return (keyword.startswith("player") and PLAYER_RE.fullmatch(keyword) is not None) or (
+        keyword.startswith("rack") and RACK_RE.fullmatch(keyword) is not None
     )
 
 
@@ -524,7 +516,7 @@ def _parse_lines(
             # A continuation of a multi-line note (blank lines inside kept); but an indented event
             # line is an event, as it is anywhere else (the writer never indents a note's line
             # that would read as one: see _write_note).
-            if note is not None and _note_text(line):
+            if note is not None and is_note_text(line):
                 if note_text is None:  # (joined once at the end: a note of n lines costs n, not n squared)
                     note_text = [note[-1]]
                     joined.append((note, len(note) - 1, note_text))
@@ -615,7 +607,7 @@ def _parse_lines(
     _check_structure(record, problems, rack_lines)
 
 
-def _note_text(line: str) -> bool:
+def is_note_text(line: str) -> bool:
     """Whether ``line``, after a note, is read as more of the note: text that is not blank, not
     too long, holds no control character, and starts with neither "#" nor ">" (an indented event
     line is an event). The reader's rule, and the writer's: an unreadable line is never written
@@ -767,153 +759,3 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
         old_phony = signed_plus
     return GcgEvent(number, line, nick, kind, rack, position, tiles, count, score, cumulative,
                     [], [], old_phony, unknown)
-
-
-# --------------------------------------------------------------------------------------------
-# Writing
-
-
-def write_gcg(
-    record: GameRecord,
-    *,
-    canonical_tiles: Callable[[str], str] | None = None,
-    multichar_tiles: Iterable[str] | None = None,
-    verbatim: Iterable[tuple[int, str]] = (),
-) -> str:
-    """Write a record as a strict, Macondo-compatible GCG text (UTF-8 header, LF, final newline).
-
-    ``canonical_tiles`` (e.g. a wrapper of ``tiles.format_tiles(parse_tiles(...))``) is applied to
-    racks, played tiles, exchanged tiles and end racks. ``multichar_tiles`` are the labels to
-    declare in ``#tile`` lines; by default those read from the file (the tile set's own labels
-    are ``tiles.Alphabet.multichar_labels``: :mod:`adjudicate.canonical` passes them). Played-through squares are written as stored.
-    ``verbatim`` lines, ``(line, text)``, are written as they are, placed by their line number
-    among the events as the pragmata with no typed field are (lines the record cannot otherwise
-    hold: one the reader could not read, a repeated pragma).
-
-    :raises GcgError: a nickname the format cannot hold (empty, or with white space), two players
-        with the same number, or more lines than :func:`read_gcg` reads (:data:`MAX_LINES`: the
-        writer adds the UTF-8 header, and ``#tile`` lines, to a record that may be at the limit).
-    """
-    out: list[str] = ["#character-encoding UTF-8"]
-    conv = canonical_tiles or (lambda text: text)
-    for keyword, attr in _HEADER_FIELDS.items():
-        value = getattr(record, attr)
-        if value is None:
-            continue
-        for part in value.split("\n") if keyword == "description" else (value.replace("\n", " "),):
-            out.append(_pragma(keyword, part))
-        if keyword == "tile-distribution":
-            labels = list(multichar_tiles) if multichar_tiles is not None else list(record.multichar_tiles)
-            out.extend(f"#tile {label} {label.lower()}" for label in labels)
-    if record.tile_distribution is None and (multichar_tiles or record.multichar_tiles):
-        labels = list(multichar_tiles) if multichar_tiles is not None else record.multichar_tiles
-        out.extend(f"#tile {label} {label.lower()}" for label in labels)
-
-    seen_numbers: set[int] = set()
-    for player in sorted(record.players, key=lambda p: p.number):
-        if not player.nick or any(ch.isspace() for ch in player.nick):
-            raise GcgError(f"nickname {player.nick!r} cannot be written in GCG (one token)")
-        if player.number in seen_numbers:
-            raise GcgError(f"two players numbered {player.number}")
-        seen_numbers.add(player.number)
-        name = " ".join(player.name.split()) or player.nick
-        out.append(f"#player{player.number} {player.nick} {name}")
-
-    # Pragmata with no typed field, placed after the event they followed (or in the header).
-    extras = [(line, _pragma(keyword, value)) for line, keyword, value in record.extra_pragmas()]
-    if verbatim:
-        extras = sorted([*extras, *verbatim], key=lambda extra: extra[0])
-    events = record.events
-    k = _write_section(out, record.notes, record.note_lines, extras, 0, events[0].line if events else None)
-    for n, event in enumerate(events):
-        out.append(_format_event(event, conv))
-        next_line = events[n + 1].line if n + 1 < len(events) else None
-        k = _write_section(out, event.notes, event.note_lines, extras, k, next_line)
-    for player_no in sorted(record.racks):
-        out.append(_pragma(f"rack{player_no}", conv(record.racks[player_no]) if record.racks[player_no] else ""))
-    if len(out) > MAX_LINES:  # what the reader would refuse is not written
-        raise GcgError(f"not written: the record would have {len(out):,} lines, and a game record has at "
-                       f"most {MAX_LINES:,}")
-    return "\n".join(out) + "\n"
-
-
-def _write_section(out: list[str], notes: list[str], note_lines: list[int], extras: list[tuple[int, str]],
-                   k: int, until: int | None) -> int:
-    """Write ``notes`` (each at its line; one without a line first) and ``extras[k:]`` up to line
-    ``until`` (None: all), in the order of their lines, as the file had them: a note moved past an
-    unreadable line written back made that line note text. Returns the index of the next extra."""
-    end = k
-    while end < len(extras) and (until is None or extras[end][0] < until):
-        end += 1
-    if not notes:
-        out.extend(text for _, text in extras[k:end])
-        return end
-    items = sorted([*((note_lines[i] if i < len(note_lines) else -1, 0, i) for i in range(len(notes))),
-                    *((extras[j][0], 1, j) for j in range(k, end))])
-    waiting: list[int] = []  # notes not yet written
-    for _, is_extra, i in items:
-        if not is_extra:
-            waiting.append(i)
-            continue
-        text = extras[i][1]
-        if not _note_text(text):  # (what separated it from a note may be written elsewhere: a
-            for n in waiting:     # header pragma after the events goes to the header)
-                _write_note(out, notes[n])
-            waiting.clear()
-        out.append(text)  # (one that would read as note text goes before the notes it followed)
-    for n in waiting:
-        _write_note(out, notes[n])
-    return end
-
-
-def _pragma(keyword: str, value: str) -> str:
-    value = " ".join(value.split("\n")).strip()
-    return f"#{keyword} {value}" if value else f"#{keyword}"
-
-
-def _write_note(out: list[str], text: str) -> None:
-    lines = text.split("\n")
-    out.append(_pragma("note", lines[0]))
-    for line in lines[1:]:
-        head = line.lstrip()[:1]
-        if head == "#" or head == ">":  # would be read as a pragma or an event: own #note
-            out.append(_pragma("note", line))
-        else:
-            out.append(line.rstrip())
-
-
-def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
-    kind = event.kind
-    if kind not in EVENT_KINDS:
-        raise GcgError(f"line {event.line}: unknown event kind {kind!r}")
-    if not event.nick or any(ch.isspace() for ch in event.nick):
-        raise GcgError(f"line {event.line}: nickname {event.nick!r} cannot be written in GCG")
-    rack = "UNKNOWN" if event.unknown_rack else (conv(event.rack) if event.rack else "")
-    score = event.score
-    if kind == "play":
-        desc = f"{event.position} {conv(event.tiles or '')}"
-    elif kind == "pass":
-        desc = "-"
-    elif kind == "exchange":
-        if event.tiles is None and event.exchange_count is None:
-            raise GcgError(f"line {event.line}: an exchange needs tiles or a count")
-        desc = f"-{event.exchange_count}" if event.tiles is None else "-" + conv(event.tiles)
-    elif kind == "phony_withdrawn":
-        desc = "--"
-    elif kind == "challenge_bonus":
-        desc = "(challenge)"
-    elif kind == "time_penalty":
-        desc = "(time)"
-    else:  # end_rack_points / end_rack_penalty
-        desc = f"({conv(event.tiles or '')})"
-    parts = [f">{event.nick}:", rack, desc]
-    if score is not None:
-        if kind == "phony_withdrawn" and not event.old_phony_form:
-            # The new form, -S. (A positive score that is not the old form was written unsigned,
-            # before the cumulative, "-- 20 0": written so again, or its sign would change.)
-            parts.append(f"-{abs(score)}" if score <= 0 or event.cumulative is None else str(score))
-        else:
-            parts.append(f"{score:+d}")
-    if event.cumulative is not None:
-        parts.append(str(event.cumulative))
-    return " ".join(parts)

@@ -17,7 +17,7 @@ from typing import Any
 
 from adjudicate.board import Board, Move
 from adjudicate.endgame import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
-from adjudicate.gcg import _RACK_RE, GameRecord, GcgEvent
+from adjudicate.gcg import RACK_RE, GameRecord, GcgEvent
 from adjudicate.kinds import Ending
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import BLANK, BLANK_BIT, BRACKETED, PLAIN, QUACKLE, SPELLINGS, Alphabet
@@ -49,7 +49,7 @@ def choose_spelling(record: GameRecord, alphabet: Alphabet,
         return alphabet.spelled(explicit), f"{SPELLINGS[explicit]} (--spelling {explicit})"
     lower = tuple(form.lower() for form in alphabet.digraphs)
     racks = [(event.line, event.rack) for event in record.events if event.rack]
-    racks += [(line, value) for line, key, value in record.pragmas if _RACK_RE.fullmatch(key)]
+    racks += [(line, value) for line, key, value in record.pragmas if RACK_RE.fullmatch(key)]
     for line, rack in racks:
         if any(form in _BRACKETED.sub("", rack) for form in lower):
             return alphabet.spelled(QUACKLE), f"{SPELLINGS[QUACKLE]} (rack {rack} at line {line})"

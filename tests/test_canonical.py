@@ -15,7 +15,8 @@ import pytest
 
 from adjudicate.canonical import canonical_gcg
 from adjudicate.errors import AdjudicateError, GcgError
-from adjudicate.gcg import read_gcg, write_gcg
+from adjudicate.gcg import read_gcg
+from adjudicate.gcgwriter import write_gcg
 from adjudicate.rescore import rescore_game
 from adjudicate.rules import find_ruleset
 

@@ -32,7 +32,8 @@ from hypothesis import strategies as st
 
 from adjudicate import tiles
 from adjudicate.errors import AdjudicateError, GcgError
-from adjudicate.gcg import read_gcg, write_gcg
+from adjudicate.gcg import read_gcg
+from adjudicate.gcgwriter import write_gcg
 from adjudicate.lexicon import build_lexicon, check_word_list
 
 HERE = Path(__file__).resolve().parent

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicate.errors import GcgError
-from adjudicate.gcg import GameRecord, GcgEvent, Player, read_gcg, write_gcg
+from adjudicate.gcg import GameRecord, GcgEvent, Player, read_gcg
+from adjudicate.gcgwriter import write_gcg
 from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"

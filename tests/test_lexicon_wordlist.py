@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import gzip
 import hashlib
-import os
 import random
 from pathlib import Path
 

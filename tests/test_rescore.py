@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicate.gcg import read_gcg, write_gcg
+from adjudicate.gcg import read_gcg
+from adjudicate.gcgwriter import write_gcg
 from adjudicate.rescore import rescore_game
 
 GAMES = Path(__file__).parent / "data" / "games"
