@@ -1,0 +1,125 @@
+"""docs/ARCHITECTURE.md against the code (issue 18): every module of the package has its row, and
+the row's "imports" column names exactly the package's modules it imports (at any depth, inside
+functions too; not under ``if TYPE_CHECKING:``); and the imports have no cycle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "adjudicate"
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
+NONE = {"—", "-", ""}  # an imports cell that names nothing
+EVERYTHING = "everything"  # the CLI's cell: it may import any module
+
+
+@cache
+def modules() -> frozenset[str]:
+    """Every module as the doc names it: its path in the package (``gcg.py``, ``lexicon/store.py``),
+    the CLI as one ``cli/``; the package's own ``__init__.py`` and ``__main__.py`` aside."""
+    found = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+    return frozenset({"cli/" if name.startswith("cli/") else name for name in found} - {"__init__.py", "__main__.py"})
+
+
+def _target(dotted: str, known: set[str]) -> str | None:
+    """The module ``adjudicate.x.y`` is (or the package ``adjudicate`` itself: None)."""
+    parts = dotted.split(".")[1:]
+    if not parts:
+        return None
+    if parts[0] == "cli":
+        return "cli/"
+    for n in range(len(parts), 0, -1):
+        for candidate in ("/".join(parts[:n]) + ".py", "/".join(parts[:n]) + "/__init__.py"):
+            if candidate in known:
+                return candidate
+    return None
+
+
+@cache
+def real_imports() -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports."""
+    known = modules() | {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")}
+    out: dict[str, set[str]] = {}
+
+    def walk(node: ast.AST, found: set[str | None]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                for other in child.orelse:
+                    walk(other, found)
+                continue
+            if isinstance(child, ast.ImportFrom) and child.level == 0 and child.module and (
+                    child.module == "adjudicate" or child.module.startswith("adjudicate.")):
+                for alias in child.names:  # (a submodule imported from its package, or a name)
+                    found.add(_target(f"{child.module}.{alias.name}", known) or _target(child.module, known))
+            elif isinstance(child, ast.Import):
+                found |= {_target(a.name, known) for a in child.names if a.name.startswith("adjudicate.")}
+            walk(child, found)
+
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        me = "cli/" if name.startswith("cli/") else name
+        found: set[str | None] = set()
+        walk(ast.parse(path.read_text("utf-8")), found)
+        out.setdefault(me, set()).update(n for n in found if n is not None and n != me)
+    return out
+
+
+@cache
+def documented() -> dict[str, set[str] | None]:
+    """Module -> the modules its row's imports column names (None: ``everything``)."""
+    known = modules()
+    rows: dict[str, set[str] | None] = {}
+    for line in DOC.read_text("utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("| `") or len(cells) != 3:
+            continue
+        first = re.findall(r"`([^`]+)`", cells[0])[0]
+        assert first in known, f"{first}: a row for no module"
+        row_dir = first.rsplit("/", 1)[0] + "/" if "/" in first.rstrip("/") else ""
+
+        def named(word: str) -> str:
+            for candidate in (f"{word}.py", f"{row_dir}{word}.py", f"{word}/__init__.py", word):
+                if candidate in known:
+                    return candidate
+            raise AssertionError(f"{first}: imports {word!r}, no module of the package")
+
+        cell = cells[2]
+        assert first not in rows, f"{first}: two rows"
+        rows[first] = None if cell == EVERYTHING else (
+            set() if cell in NONE else {named(w.strip()) for w in cell.split(",")})
+    return rows
+
+
+def test_every_module_has_one_row() -> None:
+    assert set(documented()) == modules()
+
+
+@pytest.mark.parametrize("module", sorted(modules()))
+def test_a_row_names_the_imports_of_its_module(module: str) -> None:
+    said = documented().get(module)
+    if said is None:  # (everything, or no row: the test above says which)
+        return
+    assert said == real_imports()[module], (
+        f"docs/ARCHITECTURE.md, {module}: says {sorted(said)}, imports {sorted(real_imports()[module])}")
+
+
+def test_the_imports_have_no_cycle() -> None:
+    graph = real_imports()
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            raise AssertionError("an import cycle: " + " -> ".join([*path[path.index(module):], module]))
+        if module in done:
+            return
+        for other in sorted(graph.get(module, ())):
+            visit(other, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
