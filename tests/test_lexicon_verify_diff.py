@@ -575,3 +575,33 @@ def test_cli_verify(es_lex: Path, runner: CliRunner, tmp_path: Path) -> None:
     data = json.loads(runner.invoke(app, ["lexicon", "verify", str(es_lex), "--json"]).stdout)
     assert data["ok"] is True
     assert runner.invoke(app, ["lexicon", "verify", "nope"]).exit_code == 2
+
+
+# -- 8. the readers compared --------------------------------------------------------------------
+
+
+def test_verify_compares_dawg_python_with_dawg2s_reader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        build: Callable[..., Path]) -> None:
+    """reader_agrees asks dawg_python (the verdicts' reader) and DAWG2's reader the same keys:
+    DAWG2's reader made to lack NYAP, the check names it (and words_in_dawg, which asks DAWG2's
+    reader, misses it)."""
+    lexicon = build()
+    checks = {name: (ok, detail) for name, ok, detail in verify_lexicon(str(lexicon)).checks}
+    assert checks["reader_agrees"] == (
+        True, "dawg_python, which gives the verdicts, answers as DAWG2's reader for 10 listed words "
+              "and 30 non-words")  # (each word: a tile changed, one added before, one after)
+    real = dawgfile.c_reader
+    nyap = "2AP"  # NYAP's key: the NY tile's key is 2
+
+    class Lacking:
+        def __init__(self, data: bytes, lexicon_id: str) -> None:
+            self.reader = real(data, lexicon_id)
+
+        def __contains__(self, key: object) -> bool:
+            return key != nyap and key in self.reader
+
+    monkeypatch.setattr(dawgfile, "c_reader", Lacking)
+    failed = {name: detail for name, _, detail in verify_lexicon(str(lexicon)).failures}
+    assert failed["reader_agrees"] == ("dawg_python, which gives the verdicts, and DAWG2's reader answer "
+                                       "differently for 1 of 40 keys (the first: NYAP)")
+    assert failed["words_in_dawg"].startswith("9 of 10 listed words in the DAWG")
