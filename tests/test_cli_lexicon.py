@@ -17,6 +17,7 @@ from adjudicate.cli import app
 from adjudicate.lexicon import check_word_list
 
 WORDS = Path(__file__).resolve().parent / "data" / "words"
+# (Read with --first-field; without, their lines of a word and a definition are rejected too.)
 ES = WORDS / "lex_es.txt"  # UTF-8 with BOM, CRLF: 18 entries, 10 words, 3 that cannot be tiles
 CA = WORDS / "lex_ca_latin1.txt"  # Latin-1: 4 entries that cannot be tiles
 EN_OLD = WORDS / "lex_en_old.txt"
@@ -35,10 +36,10 @@ def words_of(directory: Path) -> list[str]:
 def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
     out = env / "es-cli"
     result = runner.invoke(
-        app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out)]
+        app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out), "--first-field"]
     )
     assert result.exit_code == 1  # built, but entries were rejected
-    checked = check_word_list(str(ES), "spanish")  # (its words and rejections: test_lexicon_wordlist.py)
+    checked = check_word_list(str(ES), "spanish", first_field=True)  # (by hand: test_lexicon_wordlist.py)
     assert result.stderr.splitlines() == [str(rejection) for rejection in checked.rejected]
     assert result.stdout.startswith("built es-cli: 10 words (18 entries, 5 duplicates, 3 rejected)")
     spanish = tiles.get_alphabet("spanish")
@@ -54,7 +55,7 @@ def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
     )
     assert stdin.exit_code == 0 and json.loads(stdin.stdout)["words"] == 2
     assert runner.invoke(app, ["lexicon", "check", str(EN_NEW), "-a", "english"]).exit_code == 0
-    checked = runner.invoke(app, ["lexicon", "check", str(CA), "-a", "catalan", "--json"])
+    checked = runner.invoke(app, ["lexicon", "check", str(CA), "-a", "catalan", "--json", "--first-field"])
     assert checked.exit_code == 1 and len(json.loads(checked.stdout)["rejected"]) == 4
     missing = runner.invoke(app, ["lexicon", "check", str(WORDS / "nope.txt"), "-a", "catalan"])
     assert missing.exit_code == 2 and "nope.txt" in missing.stderr
@@ -67,3 +68,29 @@ def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
 def test_every_command_has_help_with_an_example(runner: CliRunner, command: str) -> None:
     result = runner.invoke(app, ["lexicon", command, "--help"])
     assert result.exit_code == 0 and "Example: adjudicate lexicon " + command in result.stdout
+
+
+def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path) -> None:
+    """`char ro` in a list of words is rejected (file:line, exit 1, CHAR not built); a list of
+    words and definitions is refused (exit 2, nothing written); --first-field reads both."""
+    typo = tmp_path / "typo.txt"
+    typo.write_text("cat\nchar ro\ndog\nqi\n", encoding="utf-8")
+    for command in (["build", "-n", "Typo", "-o", str(env / "typo")], ["check"]):
+        result = runner.invoke(app, ["lexicon", *command, str(typo), "-a", "english"])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.splitlines()[0] == (f"{typo}:2: 'char ro': more than one field: a word and its "
+                                                 "definition? --first-field reads the first field as the word")
+    assert words_of(env / "typo") == ["CAT", "DOG", "QI"]
+    result = runner.invoke(app, ["lexicon", "build", str(typo), "-a", "english", "-n", "Typo", "-o",
+                                 str(env / "typo"), "--first-field", "-q"])
+    assert (result.exit_code, result.output) == (0, "")
+    assert words_of(env / "typo") == ["CAT", "CHAR", "DOG", "QI"]
+    defined = tmp_path / "defined.txt"
+    defined.write_text("AA a volcanic rock\nQI a vital force\nZA pizza\n", encoding="utf-8")
+    for command in (["build", "-n", "Defined", "-o", str(env / "defined")], ["check"]):
+        result = runner.invoke(app, ["lexicon", *command, str(defined), "-a", "english"])
+        assert result.exit_code == 2, result.output
+        assert "give --first-field to read the first field of each line as the word" in result.stderr
+        result = runner.invoke(app, ["lexicon", *command, str(defined), "-a", "english", "--first-field", "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["words"] == 3
+    assert words_of(env / "defined") == ["AA", "QI", "ZA"]

@@ -488,13 +488,18 @@ def es_without_rejections(tmp_path: Path) -> Path:
 
 
 def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
-    report = lx.verify_lexicon("es-test", str(ES))  # source entries that cannot be tiles fail the check
+    report = lx.verify_lexicon("es-test", str(ES), first_field=True)  # entries that are no tiles fail it
     assert [(n, d) for n, _, d in report.failures] == [
         ("source_words", "10 of 10 source words in the lexicon; 3 source entries cannot be tiles "
                          f"(first: {ES}:10: 'KIWI': K is not a tile of the spanish set)")
     ]
-    report = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))
+    report = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)), first_field=True)
     assert report.ok, report.failures
+    several = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)))  # lines 2, 5 and 17
+    assert [(n, d.split("; ")[1]) for n, _, d in several.failures] == [
+        ("source_words", f"3 source entries cannot be tiles (first: {tmp_path / 'lex_es_clean.txt'}:2: "
+                         "'CHARRO charro: jinete mexicano': more than one field: a word and its definition? "
+                         "--first-field reads the first field as the word)")]
     names = [name for name, _, _ in report.checks]
     for check in (
         "dawg_sha256",
@@ -570,8 +575,11 @@ def test_verify_catches_a_dawg_that_is_not_its_texts(tmp_path: Path, small: Path
 
 
 def test_cli_verify(es_lex: Path, runner: CliRunner, tmp_path: Path) -> None:
-    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(es_without_rejections(tmp_path))])
+    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(es_without_rejections(tmp_path)),
+                                 "--first-field"])
     assert result.exit_code == 0 and result.stdout.splitlines()[-1] == "es-test: OK"
+    result = runner.invoke(app, ["lexicon", "verify", "es-test", "--source", str(es_without_rejections(tmp_path))])
+    assert result.exit_code == 1 and "3 source entries cannot be tiles" in result.stdout
     data = json.loads(runner.invoke(app, ["lexicon", "verify", str(es_lex), "--json"]).stdout)
     assert data["ok"] is True
     assert runner.invoke(app, ["lexicon", "verify", "nope"]).exit_code == 2

@@ -59,12 +59,29 @@ ES_REJECTED = [
 CA_WORDS = ["ANEC", "ANY", "AILLAT", "CEL·LA", "COL·LECCIO", "GARÇO", "QUATRE", "QUESTIO"]
 
 
-def test_check_spanish_list_utf8_bom_crlf() -> None:
-    report = lx.check_word_list(str(ES), "spanish")
-    assert (report.entries, report.word_count, report.duplicates) == (18, 10, 5)
+# Without --first-field, lex_es.txt's lines of a word and a definition are rejected: lines 2, 5, 10
+# (KIWI fruta, no longer for its K) and 17; the words they spell are on other lines (charro, ñandú,
+# arbol), so the same 10 words, and 2 duplicates (chico, 1ICO).
+ES_SEVERAL = [
+    (2, "CHARRO charro: jinete mexicano", wordlist.SEVERAL_FIELDS),
+    (5, "ÑANDU ave (the same word, accent folded)", wordlist.SEVERAL_FIELDS),
+    (10, "KIWI fruta", wordlist.SEVERAL_FIELDS),
+    *ES_REJECTED[1:],
+    (17, "ÁRBOL árbol", wordlist.SEVERAL_FIELDS),
+]
+
+
+@pytest.mark.parametrize(("first_field", "duplicates", "rejected"),
+                         [(True, 5, ES_REJECTED), (False, 2, ES_SEVERAL)], ids=["first-field", "whole-lines"])
+def test_check_spanish_list_utf8_bom_crlf(first_field: bool, duplicates: int, rejected: list[tuple[int, str, str]]) -> None:
+    report = lx.check_word_list(str(ES), "spanish", first_field=first_field)
+    assert (report.entries, report.word_count, report.duplicates) == (18, 10, duplicates)
     assert report.encoding == "utf-8"
-    assert [(r.line, r.word, r.reason) for r in report.rejected] == ES_REJECTED
-    assert str(report.rejected[0]) == f"{ES}:10: 'KIWI': K is not a tile of the spanish set"
+    assert [(r.line, r.word, r.reason) for r in report.rejected] == rejected
+    assert str(report.rejected[0]) == (
+        f"{ES}:10: 'KIWI': K is not a tile of the spanish set" if first_field else
+        f"{ES}:2: 'CHARRO charro: jinete mexicano': more than one field: a word and its definition? "
+        "--first-field reads the first field as the word")
     assert report.histogram == {"2": 1, "4": 6, "5": 3}
     assert [
         tiles.format_word(tiles.from_key(k, tiles.get_alphabet("spanish")), tiles.get_alphabet("spanish"))
@@ -73,7 +90,7 @@ def test_check_spanish_list_utf8_bom_crlf() -> None:
 
 
 def test_check_catalan_list_latin1() -> None:
-    report = lx.check_word_list(str(CA), "catalan")
+    report = lx.check_word_list(str(CA), "catalan", first_field=True)
     assert (report.entries, report.word_count, report.duplicates, report.encoding) == (13, 8, 1, "latin-1")
     assert [(r.line, r.word) for r in report.rejected] == [
         (9, "KIWI"),
@@ -83,13 +100,19 @@ def test_check_catalan_list_latin1() -> None:
     ]
     assert report.rejected[1].reason == "Y is not a Catalan tile outside NY"
     assert report.histogram == {"2": 1, "4": 2, "5": 2, "6": 2, "8": 1}
+    # Without --first-field, line 14 (ànec and its definition) is rejected: ANEC (4 tiles) is no word.
+    whole = lx.check_word_list(str(CA), "catalan")
+    assert (whole.entries, whole.word_count, whole.duplicates) == (13, 7, 1)
+    assert [(r.line, r.word, r.reason) for r in whole.rejected][-1] == (
+        14, "ànec definició de l'ànec", wordlist.SEVERAL_FIELDS)
+    assert whole.histogram == {"2": 1, "4": 1, "5": 2, "6": 2, "8": 1}
 
 
 def test_gzip_source_reads_like_plain(tmp_path: Path) -> None:
     gz = tmp_path / "es.txt.gz"
     gz.write_bytes(gzip.compress(ES.read_bytes()))
     plain, packed = lx.check_word_list(str(ES), "spanish"), lx.check_word_list(str(gz), "spanish")
-    assert packed.keys == plain.keys and len(packed.rejected) == 3
+    assert packed.keys == plain.keys and len(packed.rejected) == 6
 
 
 @pytest.mark.parametrize(
@@ -368,3 +391,50 @@ def test_a_list_that_is_not_utf8_in_one_chunk_is_read_as_latin1_from_its_start(
     assert report.encoding == "latin-1"
     assert "GARÇO" in [tiles.format_word(tiles.from_key(k, catalan), catalan) for k in report.keys]
     assert [(r.line, r.word) for r in report.rejected] == not_tiles
+
+
+# -- lines of more than one field ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fork", [True, False])
+@pytest.mark.parametrize("where", [0, 1, 3])
+def test_a_line_of_two_fields_is_rejected_unless_the_first_field_is_asked_for(
+    fork: bool, where: int, catalan_words: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'char ro' in a list of one word a line (a typo for two words?) became CHAR, silently: it is
+    rejected with its line, in either process's share; with first_field it is CHAR (a new word)."""
+    source, number = _a_line_in_chunk(catalan_words, where, b"char ro", fork, tmp_path, monkeypatch)
+    report = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"))
+    assert [(r.line, r.word, r.reason) for r in report.rejected] == [(number, "char ro", wordlist.SEVERAL_FIELDS)]
+    assert str(report.rejected[0]) == (f"{source}:{number}: 'char ro': more than one field: a word and its "
+                                       "definition? --first-field reads the first field as the word")
+    assert (report.entries, report.word_count) == (401, 400)
+    first = build_lexicon(str(source), "catalan", "x", out_dir=str(tmp_path / "lex"), first_field=True)
+    assert (first.rejected, first.entries, first.word_count) == ([], 401, 401)
+    assert lx.open_lexicon(str(tmp_path / "lex")).contains_word("CHAR")
+
+
+def test_a_list_of_words_and_definitions_is_refused_whole_without_first_field(tmp_path: Path) -> None:
+    """Zyzzyva's and NASPA's text lists: a word and its definition a line. Most entries of more
+    than one field: the list is refused (exit 2 for the commands, nothing written), naming
+    --first-field; with it every word is read, the definitions ignored."""
+    source = tmp_path / "csw.txt"
+    source.write_text("AA a volcanic rock [n AAS]\nAAH to exclaim in surprise [v AAHED]\nQI\n"
+                      "ZA pizza [n ZAS]\n", encoding="utf-8")
+    message = (f"{source}: 3 of 4 entries are of more than one field, as a word and its definition are "
+               "(the first: line 1, 'AA a volcanic rock [n AAS]'): give --first-field to read the first "
+               "field of each line as the word")
+    with pytest.raises(LexiconError) as refused:
+        check_word_list(str(source), "english")
+    assert str(refused.value) == message
+    with pytest.raises(LexiconError):
+        build_lexicon(str(source), "english", "CSW", out_dir=str(tmp_path / "lex"))
+    assert not (tmp_path / "lex").exists()
+    report = check_word_list(str(source), "english", first_field=True)
+    assert (report.rejected, report.entries, report.word_count) == ([], 4, 4)
+    english = tiles.get_alphabet("english")
+    assert [tiles.format_word(tiles.from_key(k, english), english) for k in report.keys] == ["AA", "AAH", "QI", "ZA"]
+    # Half the entries is not most: those lines are rejected, each with its line.
+    half = tmp_path / "half.txt"
+    half.write_text("AA a volcanic rock\nQI\nZA pizza\nAAH\n", encoding="utf-8")
+    assert [r.line for r in check_word_list(str(half), "english").rejected] == [1, 3]

@@ -41,6 +41,10 @@ class AlphabetName(str, Enum):
 SourceArg = Annotated[str, typer.Argument(help="Word list: UTF-8 or Latin-1, .gz accepted, - for stdin.")]
 AlphabetOpt = Annotated[AlphabetName, typer.Option("--alphabet", "-a", help="Tile set of the words.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+FirstFieldOpt = Annotated[bool, typer.Option(
+    "--first-field",
+    help="Read the first whitespace-separated field of each line as the word and ignore the rest (a "
+    "definition). Without it a line of more than one field is rejected.")]
 
 
 def _print_rejections(rejected: Sequence[object]) -> None:
@@ -87,6 +91,7 @@ def build(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
     json_: JsonOpt = False,
+    first_field: FirstFieldOpt = False,
 ) -> None:
     """Compile a word list into a lexicon directory (words.dawg, words.txt.gz, manifest.json).
 
@@ -108,11 +113,11 @@ def build(
                     bar.update(done - state["done"])
                     state["done"] = done
 
-                report = build_lexicon(
-                    source, alphabet.value, name, edition=edition, out_dir=out, progress=progress
-                )
+                report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out,
+                                       progress=progress, first_field=first_field)
         else:
-            report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out)
+            report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out,
+                                   first_field=first_field)
     _print_rejections(report.rejected)
     if json_:
         emit_json(report.as_dict())
@@ -128,7 +133,8 @@ def build(
 
 
 @lexicon_app.command()
-def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> None:
+def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False,
+          first_field: FirstFieldOpt = False) -> None:
     """Validate a word list without writing anything: exit 1 if any entry cannot be tiles, or if
     it has no words at all (which `build` refuses).
 
@@ -137,7 +143,7 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False) -> N
     from adjudicate.lexicon import check_word_list
 
     with errors_exit_2():
-        report = check_word_list(source, alphabet.value)
+        report = check_word_list(source, alphabet.value, first_field=first_field)
     if json_:
         emit_json(report.as_dict())
     else:
@@ -160,6 +166,7 @@ def verify(
         typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon."),
     ] = None,
     json_: JsonOpt = False,
+    first_field: FirstFieldOpt = False,
 ) -> None:
     """Check a lexicon end to end: checksums, count, histogram, DAWG, source words, non-words.
 
@@ -170,7 +177,7 @@ def verify(
     from adjudicate.lexicon import verify_lexicon
 
     with errors_exit_2():
-        report = verify_lexicon(lexicon, source)
+        report = verify_lexicon(lexicon, source, first_field=first_field)
     if json_:
         emit_json(report.as_dict())
     else:

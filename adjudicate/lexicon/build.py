@@ -235,6 +235,7 @@ def build_lexicon(
     licence_text: str | None = None,
     attribution: str | None = None,
     progress: Progress | None = None,
+    first_field: bool = False,
 ) -> BuildReport:
     """Compile a word list into a lexicon directory; returns what was read, rejected and written.
 
@@ -244,6 +245,7 @@ def build_lexicon(
     holds nothing else; any other non-empty directory is refused. A symlink ``out_dir`` is kept:
     the directory it points to is the one replaced. Rejected entries are left out and reported.
     ``source_info`` adds to (or overrides) the manifest's ``source`` record (file name, SHA-256).
+    ``first_field``: each line's first field is its word (:func:`adjudicate.lexicon.wordlist.scan`).
     """
     started = time.perf_counter()
     alphabet = alphabet_named(alphabet_name)
@@ -268,7 +270,7 @@ def build_lexicon(
     _check_replaceable(out_dir, real_dir, source)
 
     shown = "<stdin>" if source == "-" else source
-    listed = scan(read_source(source), shown, alphabet, progress)
+    listed = scan(read_source(source), shown, alphabet, progress, first_field=first_field)
     entries, rejected, lengths = listed.entries, listed.rejected, listed.counts
     # No words: an error, never an empty lexicon in place of a real one. (The merge only drops a
     # block's duplicates of another's keys, so a key read here is at least one word.)

@@ -88,8 +88,9 @@ def _field(manifest: dict[str, object], record: str, name: str) -> object:
     return value.get(name) if isinstance(value, dict) else None
 
 
-def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport:
-    """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found)."""
+def verify_lexicon(name_or_path: str, source: str | None = None, *, first_field: bool = False) -> VerifyReport:
+    """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found).
+    ``source`` is read as ``lexicon build`` reads it (``first_field`` too)."""
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
@@ -266,7 +267,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None) -> VerifyReport
 
     # -- the source list
     if source is not None:
-        checked = check_word_list(source, alphabet)
+        checked = check_word_list(source, alphabet, first_field=first_field)
         rejected = checked.rejected
         if reader is None:
             report.add("source_words", False, "not checked: the DAWG did not load")

@@ -3,8 +3,12 @@
 
 A word list is UTF-8 (BOM dropped) or, when it is not, Latin-1; LF, CRLF or CR line ends; gzip
 (every member, as ``gunzip`` reads them) or plain; at most MAX_TEXT_BYTES of text. Blank lines and
-``#`` comments are skipped; on other lines the first whitespace-separated token is the word. An
-entry that cannot be tiles is a :class:`Rejection` (file:line: reason).
+``#`` comments are skipped; every other line is an entry: a word, or with ``first_field`` (``--first-field``)
+its first whitespace-separated field is the word and the rest (a definition, as in Zyzzyva's and
+NASPA's text lists) is ignored. An entry that cannot be tiles, and without ``first_field`` a line of
+more than one field (``char ro``: a word and its definition, or a typo for two words?), is a
+:class:`Rejection` (file:line: reason); a list most of whose lines are of several fields is refused
+whole, naming ``--first-field``.
 
 :class:`Keyer` reads every line of a chunk at once, with no Python work per word: one
 ``bytes.translate`` folds case and accents (folding is per character), one regex replaces each
@@ -37,6 +41,9 @@ from adjudicate.lexicon import merge
 # and their lines a few dozen characters.
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 MAX_LINE_CHARS = 4096
+
+# The reason a line of more than one field is rejected without ``first_field``.
+SEVERAL_FIELDS = "more than one field: a word and its definition? --first-field reads the first field as the word"
 
 _STEP = 1 << 15  # compressed bytes inflated at a time (about 150 kB of text)
 _PLAIN_STEP = 1 << 17  # bytes of a plain-text list at a time
@@ -264,9 +271,10 @@ _Chunk = tuple[int, int, dict[int, int], merge.Block | None, list[Rejection]]
 
 
 def _read_chunk(keyer: Keyer, alphabet: tiles.Alphabet, piece: bytes, encoding: str, first_line: int,
-                source: str) -> tuple[int, dict[int, int], merge.Block | None, list[Rejection]]:
+                source: str, first_field: bool) -> tuple[int, dict[int, int], merge.Block | None, list[Rejection]]:
     """One piece of text read: entries, counts, block, rejections. UnicodeDecodeError when
-    ``encoding`` is UTF-8 and the piece is not."""
+    ``encoding`` is UTF-8 and the piece is not. (A line of several fields holds white space,
+    which the keyer does not read: only the lines read again here can be one.)"""
     text = piece.decode(encoding)
     raw = text.encode("latin-1", "replace")  # (one byte a character: "?" is no tile)
     keys = keyer.keys(raw)
@@ -294,7 +302,13 @@ def _read_chunk(keyer: Keyer, alphabet: tiles.Alphabet, piece: bytes, encoding: 
             line = line.strip()
             if not line or line[0] == "#":
                 continue
-            words.append((number, line.split(None, 1)[0]))
+            fields = line.split(None, 1)
+            if len(fields) > 1 and not first_field:
+                entries += 1
+                rejected.append(Rejection(source, number, line if len(line) <= 60 else line[:57] + "...",
+                                          SEVERAL_FIELDS))
+                continue
+            words.append((number, fields[0]))
         entries += len(words)
         word_keys = keyer.keys("\n".join(word for _, word in words).encode("latin-1", "replace")).split(b"\n")
         for (number, word), key in zip(words, word_keys):
@@ -314,7 +328,7 @@ def _read_chunk(keyer: Keyer, alphabet: tiles.Alphabet, piece: bytes, encoding: 
 
 
 def _scan_part(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str, encoding: str,
-               part: int, parts: int, progress: Progress | None = None) -> list[_Chunk] | None:
+               first_field: bool, part: int, parts: int, progress: Progress | None = None) -> list[_Chunk] | None:
     """The chunks of the ``part``-th of every ``parts`` pieces of text; None when ``encoding`` is
     UTF-8 and a piece is not."""
     out: list[_Chunk] = []
@@ -324,7 +338,8 @@ def _scan_part(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str,
             if number == 0 and encoding == "utf-8" and piece.startswith(_BOM):
                 piece = piece[len(_BOM):]
             try:
-                out.append((number, *_read_chunk(keyer, alphabet, piece, encoding, first_line, source)))
+                out.append((number, *_read_chunk(keyer, alphabet, piece, encoding, first_line, source,
+                                                 first_field)))
             except UnicodeDecodeError:
                 return None
         first_line += piece.count(b"\n")
@@ -332,7 +347,7 @@ def _scan_part(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str,
 
 
 def _scan_parts(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str, encoding: str,
-                progress: Progress | None) -> list[_Chunk] | None:
+                first_field: bool, progress: Progress | None) -> list[_Chunk] | None:
     """Every chunk of the list in ``encoding``; None when ``encoding`` is UTF-8 and the list is not.
 
     Where a child process can be forked (:mod:`adjudicate.forked`), it reads every other piece
@@ -342,28 +357,31 @@ def _scan_parts(keyer: Keyer, alphabet: tiles.Alphabet, data: bytes, source: str
     0.56 s without this one, 0.54 s without the DAWG's, 0.63 s in one process; 13% more CPU. With
     the other core busy the split buys nothing (0.9-1.0x under a load average of 3-4).
     """
-    other = forked.start(_scan_part, keyer, alphabet, data, source, encoding, 1, 2)
+    other = forked.start(_scan_part, keyer, alphabet, data, source, encoding, first_field, 1, 2)
     if other is None:
-        return _scan_part(keyer, alphabet, data, source, encoding, 0, 1, progress)
+        return _scan_part(keyer, alphabet, data, source, encoding, first_field, 0, 1, progress)
     with other:
-        mine = _scan_part(keyer, alphabet, data, source, encoding, 0, 2, progress)
+        mine = _scan_part(keyer, alphabet, data, source, encoding, first_field, 0, 2, progress)
         if mine is None:
             return None
         try:
             theirs: list[_Chunk] | None = other.result()
         except Exception:  # noqa: BLE001 - the child killed, out of memory...: its share is read here
-            theirs = _scan_part(keyer, alphabet, data, source, encoding, 1, 2)
+            theirs = _scan_part(keyer, alphabet, data, source, encoding, first_field, 1, 2)
     return None if theirs is None else mine + theirs
 
 
-def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress | None = None) -> WordList:
-    """Read a word list (``data``: the file's bytes; ``source``: its name in messages)."""
+def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress | None = None, *,
+         first_field: bool = False) -> WordList:
+    """Read a word list (``data``: the file's bytes; ``source``: its name in messages). With
+    ``first_field``, each line's first field is its word; without, a line of several fields is
+    rejected, and a list most of whose entries are is refused (LexiconError)."""
     keyer = Keyer(alphabet)
     encoding = "utf-8"
-    chunks = _scan_parts(keyer, alphabet, data, source, encoding, progress)
+    chunks = _scan_parts(keyer, alphabet, data, source, encoding, first_field, progress)
     if chunks is None:  # not UTF-8: Latin-1, where every byte is a character
         encoding = "latin-1"
-        chunks = _scan_parts(keyer, alphabet, data, source, encoding, progress)
+        chunks = _scan_parts(keyer, alphabet, data, source, encoding, first_field, progress)
         assert chunks is not None
     chunks.sort(key=lambda chunk: chunk[0])
     entries = 0
@@ -377,6 +395,13 @@ def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress 
         if block is not None:
             blocks.append(block)
         rejected += chunk_rejected
+    several = [rejection for rejection in rejected if rejection.reason == SEVERAL_FIELDS]
+    if len(several) * 2 > entries:
+        raise LexiconError(
+            f"{source}: {len(several):,} of {entries:,} entries are of more than one field, as a word and "
+            f"its definition are (the first: line {several[0].line}, {several[0].word!r}): give --first-field "
+            "to read the first field of each line as the word"
+        )
     return WordList(source, alphabet, entries, blocks, {n: c for n, c in counts.items() if c}, rejected,
                     encoding, hashlib.sha256(data).hexdigest())
 
@@ -431,11 +456,13 @@ def histogram(keys: list[str] | set[str]) -> dict[str, int]:
     return {str(n): counts[n] for n in sorted(counts)}
 
 
-def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress: Progress | None = None) -> CheckReport:
-    """Validate a word list (path, ``.gz`` or ``-``) without writing anything."""
+def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress: Progress | None = None,
+                    first_field: bool = False) -> CheckReport:
+    """Validate a word list (path, ``.gz`` or ``-``) without writing anything (``first_field``:
+    see :func:`scan`)."""
     alpha = alphabet if isinstance(alphabet, tiles.Alphabet) else alphabet_named(alphabet)
     name = "<stdin>" if source == "-" else source
-    listed = scan(read_source(source), name, alpha, progress)
+    listed = scan(read_source(source), name, alpha, progress, first_field=first_field)
     keys = [key for _, text in listed.groups() for key in text.decode("utf-8").split("\n")]
     duplicates = listed.entries - len(listed.rejected) - len(keys)
     return CheckReport(name, alpha.name, listed.entries, keys, listed.rejected, duplicates, listed.encoding,
