@@ -545,3 +545,72 @@ def test_shipped_disc_is_exactly_the_real_list() -> None:
     assert sorted(real) == sorted(shipped)
     lex = lx.open_lexicon("ca-disc")
     assert all(lex.contains_word(word) for word in real[::97])
+
+
+# -- lexicon info of a corrupted lexicon ----------------------------------------------------------
+
+
+def info_rows(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """``lexicon info``'s table, row name -> value (two spaces or more between them)."""
+    return dict(re.split(r"\s{2,}", line, maxsplit=1) for line in result.stdout.splitlines())
+
+
+def test_info_of_a_lexicon_whose_dawg_is_damaged_shows_its_manifest(small: Path) -> None:
+    """It said only 'Error: lexicon small is corrupted: ...': now the manifest as well (what the
+    lexicon should be: name, edition, count, checksums), with the DAWG's own SHA-256 beside the
+    manifest's; the corruption on stderr, exit 2."""
+    manifest = json.loads((small / "manifest.json").read_text("utf-8"))
+    data = bytearray((small / "words.dawg").read_bytes())
+    data[len(data) // 2] ^= 0x10
+    (small / "words.dawg").write_bytes(bytes(data))
+    digest = hashlib.sha256(bytes(data)).hexdigest()
+    result = cli(["lexicon", "info", str(small)])
+    assert result.exit_code == 2
+    rows = info_rows(result)
+    assert (rows["id"], rows["name"], rows["edition"], rows["words"], rows["by tiles"]) == (
+        "small", "SMALL 1", "1", "4", "2:2 3:2")
+    assert rows["words.dawg SHA-256"] == f"{manifest['dawg_sha256']}, but the file's is {digest}"
+    assert rows["words.txt.gz SHA-256"] == manifest["text_gz_sha256"]
+    assert result.stderr.splitlines() == [
+        f"Error: lexicon small is corrupted: words.dawg has SHA-256 {digest[:12]}..., the manifest says "
+        f"{manifest['dawg_sha256'][:12]}... ({len(data)} bytes, in {small})",
+        f"`adjudicate lexicon verify {small}` runs every check and says what to do",
+    ]
+    report = json.loads(cli(["lexicon", "info", "--json", str(small)]).stdout)
+    assert (report["name"], report["file_sha256"]["words.dawg"], len(report["problems"])) == ("SMALL", digest, 1)
+
+
+def test_info_of_a_lexicon_whose_word_list_is_damaged(small: Path) -> None:
+    """Loading reads no words.txt.gz, but info compares it too (as verify and diff do): exit 2."""
+    (small / "words.txt.gz").write_bytes(gzip.compress(b"CAT\nDOG\n", mtime=0))
+    result = cli(["lexicon", "info", str(small)])
+    assert result.exit_code == 2
+    assert info_rows(result)["words.txt.gz SHA-256"].endswith(
+        ", but the file's is " + hashlib.sha256((small / "words.txt.gz").read_bytes()).hexdigest())
+    assert error_line(result).startswith("Error: lexicon small is corrupted: words.txt.gz has SHA-256 ")
+    assert cli(["challenge", "--lexicon", str(small), "QI"]).exit_code == 0  # (verdicts read the DAWG only)
+
+
+def test_info_of_a_lexicon_whose_manifest_does_not_read(small: Path) -> None:
+    """A manifest cut short is no JSON: its fields of one line that still read (name, edition,
+    the checksums before the cut) are shown, and every file's own SHA-256; without a manifest,
+    the files alone."""
+    text = (small / "manifest.json").read_text("utf-8")
+    manifest = json.loads(text)
+    (small / "manifest.json").write_text(text[: text.index('"text_gz_sha256"')], "utf-8")
+    result = cli(["lexicon", "info", str(small)])
+    assert result.exit_code == 2
+    rows = info_rows(result)
+    assert (rows["id"], rows["name"], rows["alphabet"]) == ("small", "SMALL 1", "english (en)")
+    assert rows["words.dawg SHA-256"] == manifest["dawg_sha256"]  # (the file is sound)
+    gz_digest = hashlib.sha256((small / "words.txt.gz").read_bytes()).hexdigest()
+    assert rows["words.txt.gz SHA-256"] == f"- (not in the manifest); the file's is {gz_digest}"
+    assert rows["words"] == "-"  # (word_count comes after the cut)
+    assert error_line(result).startswith("Error: lexicon small is corrupted: manifest.json is not valid JSON")
+    (small / "manifest.json").unlink()
+    result = cli(["lexicon", "info", "--json", str(small)])
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert report["file_sha256"] == {"words.dawg": manifest["dawg_sha256"], "words.txt.gz": gz_digest}
+    assert report["problems"] == [f"lexicon small is corrupted: manifest.json is missing (in {small})"]
+    assert "name" not in report

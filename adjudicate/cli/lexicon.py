@@ -7,6 +7,7 @@ unreadable source, bad option).
 
 from __future__ import annotations
 
+import shlex
 import sys
 from enum import Enum
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli.root import app
-from adjudicate.cli.common import EXIT_NO, EXIT_OK, emit_json, errors_exit_2
+from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, emit_json, errors_exit_2
 from adjudicate.cli.options import complete_lexicon
 from adjudicate.printable import printable
 
@@ -249,37 +250,69 @@ def info(
 ) -> None:
     """What a lexicon is: name, edition, alphabet, count, checksums, source, licence, where it is.
 
+    A corrupted lexicon's manifest is shown all the same (as much of it as can be read, with each
+    file's SHA-256 as it is), the corruption on stderr: exit 2, as for any corrupted lexicon.
+
     Example: adjudicate lexicon info ca-disc
     """
     from adjudicate.lexicon import lexicon_info
 
     with errors_exit_2():
         data = lexicon_info(lexicon)
+    problems = data["problems"]
+    assert isinstance(problems, list)
     if json_:
         emit_json(data)
-        raise typer.Exit(EXIT_OK)
+    else:
+        typer.echo(_tabulate([(name, printable(str(value))) for name, value in _info_rows(data)], tablefmt="plain"))
+    if problems:
+        for problem in problems:
+            typer.echo(f"Error: {printable(str(problem))}", err=True)
+        typer.echo(f"`adjudicate lexicon verify {shlex.quote(str(data['path']))}` runs every check and says "
+                   "what to do", err=True)
+        raise typer.Exit(EXIT_ERROR)
+    raise typer.Exit(EXIT_OK)
+
+
+def _info_rows(data: dict[str, object]) -> list[tuple[str, object]]:
+    """``lexicon info``'s table: what the manifest says (``-`` for what it lacks), the checksums
+    beside the files' own when they differ, where the lexicon is."""
     source = data.get("source") or {}
     builder = data.get("builder") or {}
-    rows = [
-        ("id", data.get("id")),
+    actual = data.get("file_sha256")
+    actual = actual if isinstance(actual, dict) else {}
+
+    def checksum(field: str, filename: str) -> object:
+        expected, digest = data.get(field), actual.get(filename)
+        if digest is None:
+            return f"{expected or '-'} (the file cannot be read)"
+        if expected is None:
+            return f"- (not in the manifest); the file's is {digest}"
+        return expected if digest == expected else f"{expected}, but the file's is {digest}"
+
+    language = f" ({data['language']})" if data.get("language") else ""
+    files = data.get("files")
+    return [
+        ("id", data.get("id", "-")),
         ("name", data.get("label")),
         ("edition", data.get("edition") or "-"),
-        ("alphabet", f"{data.get('alphabet')} ({data.get('language')})"),
-        ("words", data.get("word_count")),
-        ("by tiles", _histogram_line(data.get("histogram") or {})),
-        ("stand-in", data.get("standin") or "no"),
+        ("alphabet", f"{data.get('alphabet', '-')}{language}"),
+        ("words", data.get("word_count", "-")),
+        ("by tiles", _histogram_line(data.get("histogram") or "-")),
+        ("stand-in", "-" if data.get("standin") is None else data.get("standin") or "no"),
         ("licence", data.get("licence") or "-"),
-        ("source", _source_line(source)),
+        ("source", _source_line(source) if source else "-"),
         (
             "built with",
-            ", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder,
+            (", ".join(f"{k} {v}" for k, v in builder.items()) if isinstance(builder, dict) else builder) or "-",
         ),
-        ("words.dawg SHA-256", data.get("dawg_sha256")),
-        ("text SHA-256", data.get("text_sha256")),
+        ("words.dawg SHA-256", checksum("dawg_sha256", "words.dawg")),
+        ("words.txt.gz SHA-256", checksum("text_gz_sha256", "words.txt.gz")),
+        ("text SHA-256", data.get("text_sha256", "-")),
+        ("files", ", ".join(f"{name} {size:,} bytes" for name, size in files.items())
+         if isinstance(files, dict) else "-"),
         ("where", f"{data.get('where')}: {data.get('path')}"),
     ]
-    typer.echo(_tabulate(rows, tablefmt="plain"))
-    raise typer.Exit(EXIT_OK)
 
 
 @lexicon_app.command("list")

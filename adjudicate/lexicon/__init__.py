@@ -3,13 +3,14 @@
 - :mod:`~adjudicate.lexicon.store`: where lexicons are (the search path) and their files read
   safely; the manifest read and checked; ``list_lexicons``.
 - :mod:`~adjudicate.lexicon.lookup`: ``open_lexicon`` -> :class:`Lexicon` (``key in lex``, the
-  DAWG's checksum checked on load), :class:`TileMemo`, ``lexicon_info``.
+  DAWG's checksum checked on load), :class:`TileMemo`.
 - :mod:`~adjudicate.lexicon.dawgfile`: ``words.dawg``, the DAWG's unit format;
   :mod:`~adjudicate.lexicon.wordsfile`: ``words.txt.gz``, the canonical list.
 - :mod:`~adjudicate.lexicon.wordlist`: reading a spelled word list (``check_word_list``);
   :mod:`~adjudicate.lexicon.merge`: its sorted blocks of keys merged.
 - :mod:`~adjudicate.lexicon.build` (``build_lexicon``), :mod:`~adjudicate.lexicon.verify`
-  (``verify_lexicon``), :mod:`~adjudicate.lexicon.diff` (``diff_lexicons``).
+  (``verify_lexicon``), :mod:`~adjudicate.lexicon.diff` (``diff_lexicons``),
+  :mod:`~adjudicate.lexicon.info` (``lexicon_info``: a lexicon's manifest, corrupted or not).
 
 The challenge path imports this package, ``store``, ``lookup`` and ``dawgfile`` only: the other
 modules are imported when one of their names is first asked for here.
@@ -17,7 +18,7 @@ modules are imported when one of their names is first asked for here.
 
 from __future__ import annotations
 
-from adjudicate.lexicon.lookup import Lexicon, TileMemo, lexicon_info, load_lexicon, open_lexicon
+from adjudicate.lexicon.lookup import Lexicon, TileMemo, load_lexicon, open_lexicon
 from adjudicate.lexicon.store import (
     DAWG_FILE,
     EXTRA_FILES,
@@ -37,6 +38,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from adjudicate.lexicon.build import BuildReport, build_lexicon
     from adjudicate.lexicon.diff import DiffReport, diff_lexicons
+    from adjudicate.lexicon.info import lexicon_info
     from adjudicate.lexicon.verify import VerifyReport, verify_lexicon
     from adjudicate.lexicon.wordlist import CheckReport, Rejection, check_word_list
 
@@ -51,6 +53,7 @@ _LATER = {
     "verify_lexicon": "verify",
     "DiffReport": "diff",
     "diff_lexicons": "diff",
+    "lexicon_info": "info",
 }
 
 __all__ = [

@@ -15,7 +15,14 @@ import os
 from adjudicate import tiles
 from adjudicate.errors import LexiconCorruptError
 from adjudicate.lexicon import dawgfile
-from adjudicate.lexicon.store import DAWG_FILE, MAX_DAWG_BYTES, find_lexicon, read_file, read_manifest
+from adjudicate.lexicon.store import (
+    DAWG_FILE,
+    MAX_DAWG_BYTES,
+    checksum_mismatch,
+    find_lexicon,
+    read_file,
+    read_manifest,
+)
 
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
 
@@ -68,13 +75,26 @@ class Lexicon:
         return tiles.word_key(text, self.alphabet) in self
 
     def label(self) -> str:
-        """One line for a verdict: name, edition, and the stand-in note if any."""
-        text = self.name
-        if self.edition and self.edition not in self.name:
-            text += f" {self.edition}"
-        if self.standin_note:
-            text += f" ({self.standin_note})"
-        return text
+        """One line for a verdict: name, edition, and the stand-in note if any (:func:`label_of`)."""
+        return label_of(self.name, self.edition, self.standin_note)
+
+    def as_dict(self) -> dict[str, object]:
+        """What a report says of the lexicon (``challenge --json``, ``rescore --check-words``):
+        id, name, edition, its label (:meth:`label`), the DAWG's SHA-256, ``standin`` (true for a
+        demonstration list, not a tournament's) and its ``note``."""
+        return {"id": self.id, "name": self.name, "edition": self.edition, "label": self.label(),
+                "sha256": self.dawg_sha256, "standin": bool(self.standin_note), "note": self.standin_note}
+
+
+def label_of(name: str, edition: str, standin_note: str) -> str:
+    """A lexicon named for a verdict: name, edition (unless the name holds it), and the stand-in
+    note if any: ``kjxqz English list 1.2.0 (stand-in, not NWL/CSW)``."""
+    text = name
+    if edition and edition not in name:
+        text += f" {edition}"
+    if standin_note:
+        text += f" ({standin_note})"
+    return text
 
 
 class TileMemo(dict[tuple[int, ...], bool]):
@@ -118,9 +138,7 @@ def read_dawg(directory: str, fields: dict[str, object], lexicon_id: str) -> byt
     digest = hashlib.sha256(data).hexdigest()
     if digest != fields["dawg_sha256"]:
         raise LexiconCorruptError(
-            f"lexicon {lexicon_id} is corrupted: {DAWG_FILE} has SHA-256 {digest[:12]}..., "
-            f"the manifest says {str(fields['dawg_sha256'])[:12]}... ({len(data)} bytes, in {directory})"
-        )
+            checksum_mismatch(lexicon_id, DAWG_FILE, digest, fields["dawg_sha256"], len(data), directory))
     return data
 
 
@@ -139,19 +157,3 @@ def open_lexicon(name_or_path: str) -> Lexicon:
     """
     directory, where = find_lexicon(name_or_path)
     return load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-
-
-def lexicon_info(name_or_path: str) -> dict[str, object]:
-    """The full manifest of a lexicon (loaded and checksum-checked), plus where it is and its files."""
-    directory, where = find_lexicon(name_or_path)
-    lexicon = load_lexicon(directory, where=where, lexicon_id=name_or_path if where != "path" else None)
-    info = read_manifest(directory, lexicon.id)
-    info["path"] = os.path.abspath(directory)
-    info["where"] = where
-    info["label"] = lexicon.label()
-    info["files"] = {
-        entry: os.path.getsize(os.path.join(directory, entry))
-        for entry in sorted(os.listdir(directory))
-        if os.path.isfile(os.path.join(directory, entry))
-    }
-    return info

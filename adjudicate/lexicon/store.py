@@ -288,6 +288,45 @@ def read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
     return fields
 
 
+# A manifest's fields of one line, as a build writes them (two spaces in), read from a manifest
+# that is not JSON (truncated, a byte changed) by :func:`manifest_fields`.
+_FIELD_LINE = r'^  "(id|name|edition|alphabet|language|word_count|dawg_sha256|text_gz_sha256|text_sha256|' \
+              r'licence|standin|format)": ("(?:[^"\\\n]|\\.)*"|\d{1,18}),?$'
+
+
+def manifest_fields(directory: str) -> dict[str, object]:
+    """What a manifest that :func:`read_manifest` refuses still says, for ``lexicon info`` to show:
+    its fields as ``json`` decodes them, unchecked; from a manifest that is not JSON, the fields
+    of one line (name, edition, checksums, counts) that still read as a build writes them. Less
+    any field :func:`odd_field` finds unfit to print; empty when nothing can be read."""
+    import re
+
+    try:
+        raw = read_file(directory, MANIFEST, os.path.basename(os.path.normpath(directory)), MAX_MANIFEST_BYTES)
+    except (LexiconError, OSError):
+        return {}
+    text = raw.decode("utf-8", "replace")
+    try:
+        fields = json.loads(text, parse_int=_whole_number)
+    except (ValueError, RecursionError):  # (JSONDecodeError)
+        fields = {}
+        for match in re.finditer(_FIELD_LINE, text, re.MULTILINE):
+            try:
+                fields.setdefault(match[1], json.loads(match[2]))
+            except ValueError:
+                continue
+    if not isinstance(fields, dict):
+        return {}
+    return {name: value for name, value in fields.items() if odd_field({name: value}) is None}
+
+
+def checksum_mismatch(lexicon_id: str, filename: str, digest: str, expected: object, size: int,
+                      directory: str) -> str:
+    """The message for a lexicon file whose SHA-256 (``digest``) is not the manifest's."""
+    return (f"lexicon {lexicon_id} is corrupted: {filename} has SHA-256 {digest[:12]}..., the manifest says "
+            f"{str(expected)[:12]}... ({size} bytes, in {directory})")
+
+
 # -- the lexicons on the search path ------------------------------------------------------------
 
 
