@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import shlex
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,7 @@ from typer.testing import CliRunner
 from adjudicate import lexicon as lx
 from adjudicate.cli import app
 from adjudicate.errors import LexiconCorruptError
-from adjudicate.lexicon import dawgfile, verify_lexicon, wordlist, wordsfile
+from adjudicate.lexicon import dawgfile, verify, verify_lexicon, wordlist, wordsfile
 from adjudicate.lexicon.build import builder_versions, manifest_text
 
 DATA = Path(__file__).resolve().parent / "data" / "words"
@@ -416,7 +417,9 @@ def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path, build: 
     )
     assert [(r["line"], r["word"]) for r in check["rejected"]] == [(1, "KARMA"), (2, "A")]
     text = cli(["lexicon", "verify", str(lexicon), "--source", str(source)])
-    assert text.exit_code == 1 and text.stdout.splitlines()[-1] == "lex: FAILED (1 checks)"
+    lines = text.stdout.splitlines()
+    assert text.exit_code == 1 and lines[-4:-2] == ["lex: FAILED (1 checks)", "what to do:"]
+    assert lines[-1] == f"    adjudicate lexicon check {source} --alphabet catalan"
 
 
 def test_verify_source_lists_every_missing_word(tmp_path: Path, build: Callable[..., Path]) -> None:
@@ -613,3 +616,149 @@ def test_verify_compares_dawg_python_with_dawg2s_reader(tmp_path: Path, monkeypa
     assert failed["reader_agrees"] == ("dawg_python, which gives the verdicts, and DAWG2's reader answer "
                                        "differently for 1 of 40 keys (the first: NYAP)")
     assert failed["words_in_dawg"].startswith("9 of 10 listed words in the DAWG")
+
+
+# -- 9. what to do ------------------------------------------------------------------------------
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def advice_of(directory: Path, *extra: str) -> list[str]:
+    """`lexicon verify DIR --json`: exit 1, and its advice; the text output ends with the same."""
+    result = cli(["lexicon", "verify", str(directory), "--json", *extra])
+    assert result.exit_code == 1, result.output
+    advice = json.loads(result.stdout)["advice"]
+    text = cli(["lexicon", "verify", str(directory), *extra]).stdout.splitlines()
+    assert text[-len(advice) - 1:] == ["what to do:", *[f"  {line}" for line in advice]]
+    return advice
+
+
+def flip(path: Path, at: int = 1000) -> None:
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+def run(command: str):  # type: ignore[no-untyped-def]
+    """An `adjudicate ...` command line of the advice, run in-process."""
+    words = shlex.split(command)
+    assert words[0] == "adjudicate"
+    return cli(words[1:])
+
+
+@pytest.mark.parametrize("lexicon_id", ["en-kjxqz", "ca-disc"])
+def test_a_damaged_dawg_is_rebuilt_from_the_intact_list_byte_for_byte(tmp_path: Path, lexicon_id: str) -> None:
+    """A copy of a shipped lexicon, a byte of its DAWG changed: verify says to rebuild it from its
+    own words.txt.gz, in place, and that command gives back every file as shipped (the manifest
+    too: its source, licence and stand-in note are kept; its builder is this one's)."""
+    shipped = REPO / "lexicons" / lexicon_id
+    directory = tmp_path / lexicon_id
+    shutil.copytree(shipped, directory)
+    flip(directory / "words.dawg")
+    manifest = manifest_of(shipped)
+    command = shlex.join(["adjudicate", "lexicon", "build", str(directory / "words.txt.gz"), "--alphabet",
+                          manifest["alphabet"], "--name", manifest["name"], "--edition", manifest["edition"],
+                          "-o", str(directory)])
+    assert advice_of(directory) == [
+        "words.dawg is damaged or not the DAWG of the list; words.txt.gz is intact (its checksums are the "
+        "manifest's): rebuild the lexicon from it, in place:",
+        f"  {command}",
+        "then check it again:",
+        f"  adjudicate lexicon verify {directory}",
+    ]
+    assert run(command).exit_code == 0
+    assert cli(["lexicon", "verify", str(directory)]).exit_code == 0
+    rebuilt = manifest_of(directory)
+    assert rebuilt.pop("builder") == builder_versions()
+    assert rebuilt == {name: value for name, value in manifest.items() if name != "builder"}
+    names = ["words.dawg", "words.txt.gz", "LICENSE", "ATTRIBUTION"]
+    if manifest["builder"] == builder_versions():
+        names.append("manifest.json")
+    for name in names:
+        assert (directory / name).read_bytes() == (shipped / name).read_bytes(), name
+
+
+def test_the_manifest_s_counts_edited_are_rebuilt_from_the_list(tmp_path: Path, build: Callable[..., Path]) -> None:
+    lexicon = build()
+    right = manifest_of(lexicon)
+    rewrite_manifest(lexicon, word_count=11)
+    advice = advice_of(lexicon)
+    assert advice[0] == ("the manifest's word count or histogram is not the list's; words.txt.gz is intact "
+                         "(its checksums are the manifest's): rebuild the lexicon from it, in place:")
+    assert run(advice[1]).exit_code == 0
+    assert manifest_of(lexicon)["word_count"] == 10
+    assert manifest_of(lexicon)["source"] == right["source"]  # (the list built from, still)
+
+
+def test_a_damaged_word_list_beside_an_intact_dawg(tmp_path: Path, build: Callable[..., Path]) -> None:
+    """The DAWG is sound (verdicts were right); the list is rebuilt from the source it came from,
+    named with its checksum; a build from the damaged list itself is refused."""
+    lexicon = build()
+    source = manifest_of(lexicon)["source"]
+    (lexicon / "words.txt.gz").write_bytes(gzip.compress("CEL·LA\nXAI\n".encode(), mtime=0))
+    assert advice_of(lexicon)[:2] == [
+        "words.dawg is intact (its SHA-256 is the manifest's), so verdicts were not affected; words.txt.gz is "
+        f"damaged. Build the lexicon again from the list it was built from ({source['file']}, SHA-256 "
+        f"{source['sha256'][:12]}...); its words.dawg should come out with the same SHA-256:",
+        f"  adjudicate lexicon build SOURCE --alphabet catalan --name lex -o {lexicon}",
+    ]
+    refused = cli(["lexicon", "build", str(lexicon / "words.txt.gz"), "-a", "catalan", "-n", "lex", "-o", str(lexicon)])
+    assert refused.exit_code == 2
+    assert error_line(refused) == (
+        f"Error: the source {lexicon / 'words.txt.gz'} is the word list of the lexicon at {lexicon}, but not the "
+        "one its manifest names (damaged, or the manifest is): refusing to replace it; copy it out of "
+        f"{lexicon} to build from it")
+    assert words_of(lexicon) == ["CEL·LA", "XAI"]  # (untouched)
+    assert run(advice_of(lexicon)[1].replace("SOURCE", str(tmp_path / "lex.txt"))).exit_code == 0
+    assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
+
+
+def test_a_manifest_that_does_not_read(tmp_path: Path, build: Callable[..., Path]) -> None:
+    """Moved aside, then built again from its list: the commands work as given."""
+    lexicon = build()
+    text = (lexicon / "manifest.json").read_text("utf-8")
+    (lexicon / "manifest.json").write_text(text[: text.index('"histogram"')], "utf-8")
+    aside = f"{lexicon}.damaged"
+    advice = advice_of(lexicon)
+    assert advice[:3] == [
+        "manifest.json does not read, so nothing in the lexicon can be checked: move it aside and build it again "
+        "from its words.txt.gz, if that is the list it should hold (else from the list it was built from) "
+        "(NAME: the lexicon's name):",
+        f"  mv {lexicon} {aside}",
+        f"  adjudicate lexicon build {aside}/words.txt.gz --alphabet catalan --name NAME -o {lexicon}",
+    ]
+    Path(lexicon).rename(aside)
+    assert run(advice[2].replace("NAME", "lex")).exit_code == 0
+    assert words_of(lexicon) == words_of(Path(aside))
+
+
+def test_a_damaged_shipped_lexicon_is_reinstalled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  build: Callable[..., Path]) -> None:
+    lexicon = build("ca-test")
+    flip(lexicon / "words.dawg", 100)
+    monkeypatch.setattr(verify, "shipped_lexicon_dir", lambda: str(tmp_path))
+    assert advice_of(lexicon)[:3] == [
+        "ca-test is shipped with adjudicate, and its files are damaged: reinstall adjudicate (in a source "
+        "checkout, check the directory out again):",
+        "  pip install --force-reinstall adjudicate",
+        "  git checkout -- lexicons/ca-test",
+    ]
+
+
+def test_advice_on_a_source(tmp_path: Path, build: Callable[..., Path]) -> None:
+    """Words missing: build from the source; lines of two fields: --first-field; entries that are
+    no tiles: `lexicon check` lists them."""
+    lexicon = build()
+    source = tmp_path / "source.txt"
+    source.write_text("CEL·LA\nXAI peix\nGAT\nKIWI\n", encoding="utf-8")
+    assert advice_of(lexicon, "--source", str(source)) == [
+        f"1 lines of {source} hold more than one field: if each is a word and its definition, read the first "
+        "field as the word:",
+        f"  adjudicate lexicon verify {lexicon} --source {source} --first-field",
+        f"1 entries of {source} cannot be tiles: correct them in the list, or take them out (this lists them "
+        "all, with their lines):",
+        f"  adjudicate lexicon check {source} --alphabet catalan",
+        f"1 words of {source} are not in the lexicon: if they should be, build the lexicon again from that list:",
+        f"  adjudicate lexicon build {source} --alphabet catalan --name lex -o {lexicon}",
+    ]

@@ -172,6 +172,7 @@ def verify(
     """Check a lexicon end to end: checksums, count, histogram, DAWG, source words, non-words.
 
     Exit 1 when any check fails (a corrupted lexicon is a failed check here), 2 when it is not found.
+    A failure ends with what to do: the commands to type.
 
     Example: adjudicate lexicon verify es-aosw --source palabras.txt
     """
@@ -186,6 +187,10 @@ def verify(
         typer.echo(_tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple"))
         verdict = "OK" if report.ok else f"FAILED ({len(report.failures)} checks)"
         typer.echo(f"{report.lexicon_id}: {verdict}")
+        if report.advice:
+            typer.echo("what to do:")
+            for line in report.advice:
+                typer.echo(f"  {printable(line)}")
     raise typer.Exit(EXIT_OK if report.ok else EXIT_NO)
 
 

@@ -33,6 +33,7 @@ from adjudicate.lexicon.store import (
     TEXT_FILE,
     odd_field,
     plain_name,
+    read_manifest,
     some,
     user_lexicon_dir,
 )
@@ -170,10 +171,34 @@ def _is_lexicon_dir(path: str) -> bool:
     return os.path.isfile(os.path.join(path, MANIFEST))
 
 
+def _own_list(real_dir: str, source: str) -> bool:
+    """Whether ``source`` is the words.txt.gz of the lexicon directory ``real_dir``."""
+    return source != "-" and os.path.realpath(source) == os.path.join(os.path.realpath(real_dir), TEXT_FILE)
+
+
+def _provenance(real_dir: str, out_dir: str, source: str, source_sha256: str) -> dict[str, object]:
+    """A lexicon rebuilt from its own words.txt.gz (``lexicon verify``'s advice for a damaged
+    DAWG): the manifest's ``source``, ``licence`` and ``standin``, which the words still answer
+    to, so that the lexicon comes back byte for byte. Only from the list the manifest names (its
+    SHA-256 is ``text_gz_sha256``): any other is LexiconError, as a source inside the output
+    directory is, since building replaces it."""
+    try:
+        manifest = read_manifest(real_dir, os.path.basename(out_dir))
+    except LexiconError:
+        manifest = {}
+    if manifest.get("text_gz_sha256") != source_sha256:
+        raise LexiconError(
+            f"the source {source} is the word list of the lexicon at {out_dir}, but not the one its manifest "
+            f"names (damaged, or the manifest is): refusing to replace it; copy it out of {out_dir} to build "
+            "from it"
+        )
+    return {name: manifest[name] for name in ("source", "licence", "standin") if name in manifest}
+
+
 def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
     """LexiconError unless ``real_dir`` (``out_dir`` resolved) is missing, empty, or a lexicon
-    directory that holds nothing but ``_LEXICON_FILES`` (and not ``source``): a user's other
-    files are never removed."""
+    directory that holds nothing but ``_LEXICON_FILES`` (and not ``source``, unless it is its own
+    words.txt.gz: :func:`_provenance`): a user's other files are never removed."""
     if not os.path.exists(real_dir):
         return
     if not os.path.isdir(real_dir):
@@ -181,7 +206,8 @@ def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
     names = os.listdir(real_dir)
     if names and not _is_lexicon_dir(real_dir):
         raise LexiconError(f"{out_dir} exists and is not a lexicon directory (no {MANIFEST}); not touching it")
-    if source != "-" and os.path.realpath(source).startswith(os.path.realpath(real_dir) + os.sep):
+    if (source != "-" and os.path.realpath(source).startswith(os.path.realpath(real_dir) + os.sep)
+            and not _own_list(real_dir, source)):
         raise LexiconError(
             f"the source {source} is inside the output directory {out_dir}; refusing to replace it"
         )
@@ -246,6 +272,8 @@ def build_lexicon(
     the directory it points to is the one replaced. Rejected entries are left out and reported.
     ``source_info`` adds to (or overrides) the manifest's ``source`` record (file name, SHA-256).
     ``first_field``: each line's first field is its word (:func:`adjudicate.lexicon.wordlist.scan`).
+    ``source`` may be the output lexicon's own words.txt.gz, when it is the list the manifest
+    names: the lexicon is rebuilt from it, its source, licence and stand-in note kept.
     """
     started = time.perf_counter()
     alphabet = alphabet_named(alphabet_name)
@@ -283,6 +311,8 @@ def build_lexicon(
         raise LexiconError(
             f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written"
         )
+    # Rebuilt from its own list: the words' provenance kept (a source, licence or note given wins).
+    kept = _provenance(real_dir, out_dir, shown, listed.sha256) if _own_list(real_dir, source) else {}
     parent, base = os.path.split(real_dir)
     os.makedirs(parent, exist_ok=True)
     temp = tempfile.mkdtemp(prefix=f".{base}.building-", dir=parent)
@@ -296,6 +326,9 @@ def build_lexicon(
             "file": "<stdin>" if source == "-" else os.path.basename(source),
             "sha256": listed.sha256,
         }
+        kept_source = kept.get("source")
+        if isinstance(kept_source, dict):
+            source_record = dict(kept_source)
         if source_info:
             source_record.update(source_info)
         manifest: dict[str, object] = {
@@ -312,8 +345,8 @@ def build_lexicon(
             "dawg_sha256": dawg_sha256,
             "builder": builder_versions(),
             "source": source_record,
-            "licence": licence,
-            "standin": standin_note,
+            "licence": licence or kept.get("licence", ""),
+            "standin": standin_note or kept.get("standin", ""),
         }
         _check_fields(manifest)
         with open(os.path.join(temp, MANIFEST), "wb") as handle:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+import shlex
+from collections.abc import Mapping, Sequence
 
 from adjudicate import tiles
 from adjudicate.errors import LexiconError
@@ -26,11 +27,13 @@ from adjudicate.lexicon.store import (
     MAX_DAWG_BYTES,
     TEXT_FILE,
     find_lexicon,
+    manifest_fields,
     read_file,
     read_manifest,
+    shipped_lexicon_dir,
     some,
 )
-from adjudicate.lexicon.wordlist import MAX_TEXT_BYTES, check_word_list, histogram
+from adjudicate.lexicon.wordlist import MAX_TEXT_BYTES, SEVERAL_FIELDS, check_word_list, histogram
 
 
 class VerifyReport:
@@ -41,6 +44,7 @@ class VerifyReport:
         self.path = path
         self.checks: list[tuple[str, bool, str]] = []
         self.lists: dict[str, dict[str, Sequence[object]]] = {}  # a check's full lists, for --json
+        self.advice: list[str] = []  # what to do about the failures: lines, a command indented
 
     def add(self, name: str, ok: bool, detail: str = "", **lists: Sequence[object]) -> bool:
         self.checks.append((name, ok, detail))
@@ -62,6 +66,7 @@ class VerifyReport:
             "path": self.path,
             "ok": self.ok,
             "checks": [{"check": n, "ok": ok, "detail": d, **self.lists.get(n, {})} for n, ok, d in self.checks],
+            "advice": self.advice,
         }
 
 
@@ -89,25 +94,35 @@ def _field(manifest: dict[str, object], record: str, name: str) -> object:
 
 
 def verify_lexicon(name_or_path: str, source: str | None = None, *, first_field: bool = False) -> VerifyReport:
-    """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found).
-    ``source`` is read as ``lexicon build`` reads it (``first_field`` too)."""
+    """Check a lexicon end to end; every problem is a failed check (LexiconError only if not found),
+    and the report's ``advice`` says what to do about them (:func:`advice`). ``source`` is read as
+    ``lexicon build`` reads it (``first_field`` too)."""
     directory, where = find_lexicon(name_or_path)
     shown = name_or_path if where != "path" else os.path.basename(os.path.normpath(directory))
     report = VerifyReport(shown, os.path.abspath(directory))
+    manifest = _check(report, directory, where, shown, source, first_field)
+    report.advice = advice(report, manifest if manifest is not None else manifest_fields(directory),
+                           source, first_field)
+    return report
+
+
+def _check(report: VerifyReport, directory: str, where: str, shown: str, source: str | None,
+           first_field: bool) -> dict[str, object] | None:
+    """Every check, each added to ``report``; returns the manifest, None when it does not read."""
     try:  # read as every load reads it: verify fails where loading fails, naming the field
         manifest = read_manifest(directory, shown)
     except LexiconError as err:
         report.add("manifest", False, str(err))
-        return report
+        return None
     except OSError as err:
         report.add("manifest", False, f"{MANIFEST} unreadable: {err.strerror or err}")
-        return report
+        return None
     report.add("manifest", True, f"{MANIFEST} reads")
     report.lexicon_id = shown = str(manifest.get("id") or shown)
     alphabet_name = manifest.get("alphabet")
     if alphabet_name not in tiles.ALPHABET_NAMES:
         report.add("alphabet", False, f"unknown alphabet {alphabet_name!r}")
-        return report
+        return manifest
     alphabet = tiles.get_alphabet(str(alphabet_name))
 
     def file_bytes(filename: str, limit: int) -> bytes | None:
@@ -158,7 +173,7 @@ def verify_lexicon(name_or_path: str, source: str | None = None, *, first_field:
             except UnicodeDecodeError as err:
                 report.add("text_reads", False, f"{TEXT_FILE} is not UTF-8: {err}")
     if words is None:
-        return report
+        return manifest
 
     # -- the list
     table = wordsfile.label_table(alphabet)
@@ -291,4 +306,118 @@ def verify_lexicon(name_or_path: str, source: str | None = None, *, first_field:
             else "; source SHA-256 differs from the manifest's"
         )
         report.add("source_extra", True, note)
-    return report
+    return manifest
+
+
+# -- what to do ----------------------------------------------------------------------------------
+
+# The checks that fail when words.dawg is damaged or is not the DAWG of the list; those of them
+# that ask nothing of the list; and those that pass only when words.txt.gz is the list the manifest
+# names.
+_DAWG_CHECKS = (DAWG_FILE, "dawg_sha256", "dawg_loads", "words_in_dawg", "dawg_exact", "non_words",
+                "reader_agrees")
+_DAWG_ALONE = (DAWG_FILE, "dawg_sha256", "dawg_loads", "reader_agrees")
+_LIST_CHECKS = ("text_gz_sha256", "text_sha256", "canonical", "sorted_unique")
+
+
+def build_command(source: str, manifest: Mapping[str, object], out_dir: str | None,
+                  first_field: bool = False) -> str:
+    """The ``adjudicate lexicon build`` command line that builds ``source`` as the lexicon the
+    manifest describes (its alphabet, name and edition; ALPHABET and NAME where it has none)."""
+    args = ["adjudicate", "lexicon", "build", source, "--alphabet", str(manifest.get("alphabet") or "ALPHABET"),
+            "--name", str(manifest.get("name") or "NAME")]
+    if manifest.get("edition"):
+        args += ["--edition", str(manifest["edition"])]
+    if first_field:
+        args.append("--first-field")
+    if out_dir is not None:
+        args += ["-o", out_dir]
+    return shlex.join(args)
+
+
+def advice(report: VerifyReport, manifest: Mapping[str, object], source: str | None = None,
+           first_field: bool = False) -> list[str]:
+    """What to do about a verify report's failures, for a judge: lines, each command on a line of
+    its own (indented two spaces). ``manifest``: the manifest's fields, as far as they read. Empty
+    when every check passed.
+
+    A damaged lexicon shipped with adjudicate: reinstall. The manifest unreadable: move the
+    directory aside and build it again from its list. Otherwise, when words.txt.gz is intact (its
+    checksums are the manifest's, its lines canonical), whatever else failed (the DAWG, the
+    manifest's counts) is rebuilt from it in place, byte for byte (:func:`~adjudicate.lexicon.
+    build.build_lexicon` keeps its provenance); when it is not, the lexicon is built again from
+    the list it was built from (the manifest names it), and an intact DAWG says that verdicts were
+    not affected. A source whose words are missing, or whose entries cannot be tiles, has its own
+    advice."""
+    passed = {name: ok for name, ok, _ in report.checks}
+    failed = {name for name, ok in passed.items() if not ok}
+    directory = report.path
+    lines: list[str] = []
+    again = f"  adjudicate lexicon verify {shlex.quote(directory)}"
+    shipped = os.path.realpath(os.path.dirname(directory)) == os.path.realpath(shipped_lexicon_dir())
+    if failed - {"source_words"}:
+        dawg_bad = bool(failed.intersection(_DAWG_CHECKS))
+        list_intact = (all(passed.get(name) for name in _LIST_CHECKS)
+                       and not failed.intersection((TEXT_FILE, "text_reads")))
+        origin = manifest.get("source")
+        listed = ""
+        if isinstance(origin, dict) and origin.get("file"):
+            listed = f" ({origin['file']}, SHA-256 {str(origin.get('sha256', '?'))[:12]}...)"
+        if shipped:
+            lines += [f"{report.lexicon_id} is shipped with adjudicate, and its files are damaged: reinstall "
+                      "adjudicate (in a source checkout, check the directory out again):",
+                      "  pip install --force-reinstall adjudicate",
+                      f"  git checkout -- lexicons/{shlex.quote(os.path.basename(directory))}"]
+        elif "manifest" in failed:
+            aside = directory + ".damaged"
+            unknown = [what for what in ("alphabet", "name") if not manifest.get(what)]
+            lines += [f"{MANIFEST} does not read, so nothing in the lexicon can be checked: move it aside and "
+                      f"build it again from its {TEXT_FILE}, if that is the list it should hold (else from "
+                      "the list it was built from)"
+                      + (f" ({' and '.join(what.upper() for what in unknown)}: the lexicon's "
+                         f"{' and '.join(unknown)})" if unknown else "") + ":",
+                      f"  mv {shlex.quote(directory)} {shlex.quote(aside)}",
+                      "  " + build_command(os.path.join(aside, TEXT_FILE), manifest, directory)]
+        elif list_intact:
+            wrong = [what for what, bad in (
+                (f"{DAWG_FILE} is damaged or not the DAWG of the list", dawg_bad),
+                ("the manifest's word count or histogram is not the list's",
+                 bool(failed.intersection(("word_count", "histogram"))))) if bad]
+            lines += [f"{' and '.join(wrong) or 'the lexicon does not match its list'}; {TEXT_FILE} is intact "
+                      "(its checksums are the manifest's): rebuild the lexicon from it, in place:",
+                      "  " + build_command(os.path.join(directory, TEXT_FILE), manifest, directory)]
+        elif passed.get("dawg_sha256") and not failed.intersection(_DAWG_ALONE):
+            lines += [f"{DAWG_FILE} is intact (its SHA-256 is the manifest's), so verdicts were not affected; "
+                      f"{TEXT_FILE} is damaged. Build the lexicon again from the list it was built from"
+                      f"{listed}; its {DAWG_FILE} should come out with the same SHA-256:",
+                      "  " + build_command("SOURCE", manifest, directory)]
+        else:
+            lines += [f"neither {DAWG_FILE} nor {TEXT_FILE} is intact: build the lexicon again from the list it "
+                      f"was built from{listed}:",
+                      "  " + build_command("SOURCE", manifest, directory)]
+        lines += ["then check it again:", again]
+    source_lists = report.lists.get("source_words")
+    if "source_words" in failed and source is not None and source_lists is not None:
+        rejected = [entry for entry in source_lists.get("rejected", ()) if isinstance(entry, dict)]
+        several = sum(entry.get("reason") == SEVERAL_FIELDS for entry in rejected)
+        missing = len(source_lists.get("missing", ()))
+        if several:
+            lines += [f"{several} lines of {source} hold more than one field: if each is a word and its "
+                      "definition, read the first field as the word:",
+                      f"{again} --source {shlex.quote(source)} --first-field"]
+        if len(rejected) > several:
+            lines += [f"{len(rejected) - several} entries of {source} cannot be tiles: correct them in the list, "
+                      "or take them out (this lists them all, with their lines):",
+                      "  " + shlex.join(["adjudicate", "lexicon", "check", source, "--alphabet",
+                                         str(manifest.get("alphabet") or "ALPHABET")]
+                                        + (["--first-field"] if first_field else []))]
+        if missing and shipped:
+            lines += [f"{missing} words of {source} are not in {report.lexicon_id}, a list shipped with "
+                      "adjudicate: to judge with that list, build a lexicon of it (NAME: its name):",
+                      "  " + build_command(source, {"alphabet": manifest.get("alphabet")}, None, first_field)]
+        elif missing:
+            lines += [f"{missing} words of {source} are not in the lexicon: if they should be, build the lexicon "
+                      "again from that list:",
+                      "  " + build_command(source, manifest, directory, first_field)]
+    return lines
+
