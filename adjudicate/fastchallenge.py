@@ -83,13 +83,7 @@ def run_challenge(
             "acceptable": ruling.acceptable,
             "words": [w.label for w in typed],
             "rules": ruleset if rules or not lexicon else None,
-            "lexicon": {
-                "id": lex.id,
-                "name": lex.name,
-                "edition": lex.edition,
-                "sha256": lex.dawg_sha256,
-                "note": lex.standin_note,
-            },
+            "lexicon": lex.as_dict(),  # (id, name, edition, label, sha256, standin, note)
         }
         if reveal:
             result["per_word"] = [

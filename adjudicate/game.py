@@ -2,7 +2,8 @@
 its Spanish tiles are read. One home for what ``rescore`` and ``show`` (and any other reader of a
 record) do before the replay: pick the ruleset (``--rules``, else what the record implies, else
 naspa: :func:`~adjudicate.rules.choose_ruleset`), apply a tournament's ``--set`` overrides, and
-carry the ``--spelling`` asked for (:func:`~adjudicate.replay.choose_spelling` decides with it).
+carry the ``--spelling`` asked for (:func:`~adjudicate.replay.choose_spelling` decides with it);
+and for ``--check-words``, the lexicon the words are looked up in (:func:`words_lexicon_name`).
 
 >>> from adjudicate.gcg import read_gcg
 >>> record = read_gcg(b"#lexicon FILE2017\\n#player1 ana Ana\\n#player2 beto Beto\\n")
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
     from adjudicate.rules import Ruleset
 
-__all__ = ["GameSetup", "pick_ruleset", "setup_game"]
+__all__ = ["GameSetup", "pick_ruleset", "setup_game", "words_lexicon_name"]
 
 
 class GameSetup:
@@ -68,3 +69,20 @@ def setup_game(record: GameRecord, *, rules: str | None = None,
     :func:`~adjudicate.rescore.rescore_game` and :func:`~adjudicate.show.show_event` take."""
     ruleset, reason = pick_ruleset(rules, overrides, record=record)
     return GameSetup(record, ruleset, reason, spelling)
+
+
+def words_lexicon_name(game: GameSetup, given: str | None = None) -> str:
+    """The lexicon a game's words are looked up in (``rescore --check-words``): ``given`` (an id
+    or a directory: ``--lexicon``), else the first installed lexicon of the game's tiles that
+    answers to the record's ``#lexicon`` (its id or name, any case:
+    :func:`~adjudicate.lexicon.store.lexicon_answering`), else the ruleset's default."""
+    if given is not None:
+        return given
+    if game.record.lexicon:
+        from adjudicate.lexicon.store import lexicon_answering
+
+        found = lexicon_answering(game.record.lexicon, game.ruleset.alphabet)
+        if found is not None:
+            return found
+    return game.ruleset.default_lexicon
+

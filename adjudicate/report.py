@@ -205,6 +205,7 @@ class RescoreReport:
     ending: Ending | None
     winners: list[str]
     checked_words_with: str | None = None
+    words_lexicon: dict[str, Any] | None = None  # (rescore.words_lexicon)
     spelling: str | None = None  # how the record writes digraph tiles (None: a set without them)
     spelling_reason: str | None = None
 
@@ -225,6 +226,7 @@ class RescoreReport:
             "spelling": self.spelling,
             "spelling_reason": self.spelling_reason,
             "checked_words_with": self.checked_words_with,
+            "words_lexicon": self.words_lexicon,
             "players": [p.to_dict() for p in self.players],
             "events": [e.to_dict() for e in self.events],
             "discrepancies": [d.to_dict() for d in self.discrepancies],
@@ -282,6 +284,7 @@ class GameReport(GameSummary):
     spelling: str | None
     spelling_reason: str | None
     checked_words_with: str | None
+    words_lexicon: dict[str, Any] | None
     events: list[dict[str, Any]]
     info: list[dict[str, Any]]
     winner: str | None
@@ -382,11 +385,11 @@ def game_table(report: GameReport, show_args: str = "") -> str:
     command-line text). Long cells wrap; a path longer than a line has a line of its own."""
     from adjudicate.rules import ruleset_text
 
-    spelling, checked = report["spelling_reason"], report["checked_words_with"]
+    spelling, checked = report["spelling_reason"], words_checked(report)
     file = f"{printable(report['file'])}:"
     header = (printable(ruleset_text(report["ruleset"], report["ruleset_reason"]))
               + (f"; spelling: {printable(spelling)}" if spelling else "")
-              + (f"; words checked with {checked}" if checked else ""))
+              + (f"; {printable(checked)}" if checked else ""))
     # (too long for a line: the file on its own, then why the ruleset)
     lines = [f"{file} {header}"] if len(file) + 1 + len(header) <= WIDTH else [file, *_wrap(header, "  ")]
     players = [
@@ -431,6 +434,25 @@ def game_table(report: GameReport, show_args: str = "") -> str:
             text = f"info: {printable(item['message'])}"
         lines += _wrap(text)
     return "\n".join(lines)
+
+
+def words_checked(report: GameReport) -> str | None:
+    """What a game's header says of its word checks (None: none): the lexicon, and whether to
+    trust what it found. A stand-in, or a lexicon that is not the record's ``#lexicon``, may call a
+    good word a phony (and miss a phony): ``words checked with en-kjxqz: kjxqz English list 1.2.0
+    (stand-in, not NWL/CSW), not the record's CSW21, so its findings may be false``."""
+    words = report.get("words_lexicon")
+    if not words:
+        checked = report.get("checked_words_with")
+        return f"words checked with {checked}" if checked else None
+    text = f"words checked with {words['id']}: {words['label']}"
+    if words.get("matches_record"):
+        text += ", the record's lexicon"
+    elif words.get("matches_record") is False:
+        text += f", not the record's {report['lexicon']}"
+    if words.get("standin") or words.get("matches_record") is False:
+        text += ", so its findings may be false"
+    return text
 
 
 #: The columns a table is laid out in (a terminal of 100 columns): longer cells wrap, and a path

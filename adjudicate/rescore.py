@@ -29,7 +29,7 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
 from adjudicate.kinds import Ending, Finding, Note
-from adjudicate.lexicon import TileMemo
+from adjudicate.lexicon import Lexicon, TileMemo
 from adjudicate.notation import parse_play
 from adjudicate.replay import (
     MAX_SEATS,
@@ -734,9 +734,22 @@ class _Rescore(EndLines):
         return RescoreReport(
             record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
             self.discrepancies, self.info, self.ending, winners if self.ending else [],
-            getattr(self.lexicon, "id", None),
+            getattr(self.lexicon, "id", None), words_lexicon(self.lexicon, record.lexicon),
             self.alphabet.spelling if self.spelling_reason else None, self.spelling_reason,
         )
+
+
+def words_lexicon(lexicon: Any | None, record_lexicon: str | None) -> dict[str, object] | None:
+    """What the report says of the lexicon the words were checked with (``words_lexicon``): its
+    :meth:`~adjudicate.lexicon.Lexicon.as_dict` (id, name, edition, label, SHA-256, stand-in or
+    not) and ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when
+    the record names none). None without a :class:`~adjudicate.lexicon.Lexicon` (or its memo)."""
+    source = lexicon.lexicon if isinstance(lexicon, TileMemo) else lexicon
+    if not isinstance(source, Lexicon):
+        return None
+    out = source.as_dict()
+    out["matches_record"] = source.answers_to(record_lexicon) if record_lexicon else None
+    return out
 
 
 def rescore_game(

@@ -68,6 +68,9 @@ def test_json(capsys):
     result = json.loads(out)
     assert code == 0 and result["acceptable"] is True and result["words"] == ["[CH]A[RR]O"]
     assert result["lexicon"]["id"] == "es-aosw" and len(result["lexicon"]["sha256"]) == 64
+    # (as rescore's words_lexicon says it: Lexicon.as_dict)
+    assert (result["lexicon"]["standin"], result["lexicon"]["note"]) == (True, "stand-in, not FISE")
+    assert result["lexicon"]["label"] == "an-array-of-spanish-words 2.0.0 (stand-in, not FISE)"
     assert "per_word" not in result
 
 

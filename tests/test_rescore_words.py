@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import adjudicate.cli.rescore as rescore_cli
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
-from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon
+from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon, store
+from adjudicate.report import words_checked
 from adjudicate.rescore import rescore_game
 from adjudicate.tiles import get_alphabet
 
@@ -142,4 +144,99 @@ def test_word_checks_change_no_score(tmp_path: Path, name: str, build: Callable[
     for report in (plain, checked):
         report.pop("info")
         report.pop("checked_words_with")
+        report.pop("words_lexicon")
     assert plain == checked
+
+
+# -- which lexicon, and what it is (issue 19, item 4) ---------------------------------------------
+
+
+def rescore_json(*args: str) -> list[dict]:  # type: ignore[type-arg]
+    result = CliRunner().invoke(app, ["rescore", "--check-words", "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def test_the_stand_in_says_it_is_one_and_not_the_record_s_lexicon(env: Path) -> None:
+    """fx_wespa_challenge.gcg names CSW21; no installed lexicon answers to it, so the words are
+    checked with the ruleset's default, the English stand-in: the header said only 'words checked
+    with en-kjxqz'."""
+    path = str(GAMES / "fx_wespa_challenge.gcg")
+    [report] = rescore_json(path)
+    stand_in = open_lexicon("en-kjxqz")
+    assert report["words_lexicon"] == {
+        "id": "en-kjxqz", "name": "kjxqz English list", "edition": "1.2.0",
+        "label": "kjxqz English list 1.2.0 (stand-in, not NWL/CSW)", "sha256": stand_in.dawg_sha256,
+        "standin": True, "note": "stand-in, not NWL/CSW", "matches_record": False}
+    header = ("words checked with en-kjxqz: kjxqz English list 1.2.0 (stand-in, not NWL/CSW), not the "
+              "record's CSW21, so its findings may be false")
+    assert words_checked(report) == header
+    table = CliRunner().invoke(app, ["rescore", "--check-words", path])
+    assert header in " ".join(table.stdout.split())  # (the header wraps at 100 columns)
+    # A record that names no lexicon: the stand-in still says so.
+    text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8").replace("#lexicon CSW21\n", "")
+    unnamed = env.parent / "unnamed.gcg"
+    unnamed.write_text(text, encoding="utf-8")
+    [report] = rescore_json(str(unnamed))
+    assert report["words_lexicon"]["matches_record"] is None
+    assert words_checked(report) == ("words checked with en-kjxqz: kjxqz English list 1.2.0 (stand-in, "
+                                     "not NWL/CSW), so its findings may be false")
+
+
+@pytest.mark.parametrize(("directory", "name"), [("csw21", "Collins"), ("collins", "csw21")],
+                         ids=["by-id", "by-name"])
+def test_an_installed_lexicon_answering_to_the_record_s_is_used(env: Path, lexicon_of: Callable[..., Path],
+                                                                directory: str, name: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lexicon whose id or name is the record's #lexicon (any case) checks its words by
+    default; --lexicon still chooses; one of other tiles is not taken for it."""
+    path = str(GAMES / "fx_wespa_challenge.gcg")
+    built = open_lexicon(str(lexicon_of(env / directory, WESPA_WORDS, name=name, edition="2021")))
+    [report] = rescore_json(path)
+    assert report["words_lexicon"] == {
+        "id": directory, "name": name, "edition": "2021", "label": f"{name} 2021", "sha256": built.dawg_sha256,
+        "standin": False, "note": "", "matches_record": True}
+    assert report["checked_words_with"] == directory
+    assert words_checked(report) == f"words checked with {directory}: {name} 2021, the record's lexicon"
+    assert [i for i in report["info"] if i["kind"] == "phony"] == []
+    [given] = rescore_json("--lexicon", "en-kjxqz", path)
+    assert (given["words_lexicon"]["id"], given["words_lexicon"]["matches_record"]) == ("en-kjxqz", False)
+    lexicon_of(env / directory, ["CASA", "PERRO"], "spanish", name=name)  # (now of Spanish tiles)
+    monkeypatch.setattr(store, "_ANSWERING", {})  # (read once per process: a new process)
+    monkeypatch.setattr(rescore_cli, "_LEXICONS", {})
+    [other] = rescore_json(path)
+    assert other["words_lexicon"]["id"] == "en-kjxqz"
+
+
+def test_a_batch_checks_each_game_with_its_own_lexicon_each_opened_once_per_process(
+    env: Path, lexicon_of: Callable[..., Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """64 games (enough for --jobs to fork its workers), half naming CSW21, half NWL23, both
+    installed: each game is checked with its own, and every process opens each lexicon once."""
+    import os
+
+    import adjudicate.lexicon
+
+    lexicon_of(env / "csw21", WESPA_WORDS, name="CSW21")
+    lexicon_of(env / "nwl23", WESPA_WORDS, name="NWL23")
+    games = []
+    for n in range(32):
+        for name in ("fx_wespa_challenge.gcg", "fx_naspa_scoreless.gcg"):
+            games.append(tmp_path / f"{n:02}-{name}")
+            games[-1].write_bytes((GAMES / name).read_bytes())
+    log = tmp_path / "opened.txt"
+    real = adjudicate.lexicon.open_lexicon
+
+    def counted(name: str) -> Lexicon:
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"{os.getpid()} {name}\n")
+        return real(name)
+
+    monkeypatch.setattr(adjudicate.lexicon, "open_lexicon", counted)
+    monkeypatch.setattr(rescore_cli, "_LEXICONS", {})
+    reports = rescore_json("--jobs", "2", *map(str, games))
+    assert [r["words_lexicon"]["id"] for r in reports] == ["csw21", "nwl23"] * 32
+    assert all(r["words_lexicon"]["matches_record"] for r in reports)
+    opened = log.read_text("utf-8").splitlines()
+    assert len(opened) == len(set(opened))  # (once per process)
+    assert {line.split()[1] for line in opened} == {"csw21", "nwl23"}

@@ -53,7 +53,7 @@ def rescore_one(
     batch's table or CSV shows, without formatting every play of every game and sending it
     between processes.
     """
-    from adjudicate.game import setup_game
+    from adjudicate.game import setup_game, words_lexicon_name
     from adjudicate.report import summary
     from adjudicate.rescore import rescore_game
 
@@ -63,7 +63,9 @@ def rescore_one(
         ruleset, reason = game.ruleset, game.reason
         lexicon = None
         if check_words:
-            lexicon = _lexicon(ruleset.default_lexicon if lexicon_name is None else lexicon_name)
+            # (--lexicon, else --set default_lexicon, else the record's #lexicon if installed)
+            given = lexicon_name if lexicon_name is not None else overrides.get("default_lexicon")
+            lexicon = _lexicon(words_lexicon_name(game, None if given is None else str(given)))
             alphabet = lexicon.alphabet.name
             if alphabet != ruleset.alphabet:
                 from adjudicate.rules import ruleset_text
@@ -81,16 +83,19 @@ def rescore_one(
         return {"file": name, "error": f"{err.filename or name}: {err.strerror or err}"}
 
 
-_LEXICONS: dict[str, Any] = {}
+_LEXICONS: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
 
 
 def _lexicon(name: str) -> Any:
-    """One lexicon per process, with a memo in front of its lookups (batch work repeats words)."""
-    if name not in _LEXICONS:
-        from adjudicate.lexicon import TileMemo, open_lexicon
+    """Each lexicon opened once per process (a forked worker: once in it), by its name and the
+    search path, with a memo in front of its lookups (batch work repeats words). A batch whose
+    games name different lexicons opens each of them once."""
+    from adjudicate.lexicon import TileMemo, open_lexicon, search_path
 
-        _LEXICONS[name] = TileMemo(open_lexicon(name))
-    return _LEXICONS[name]
+    key = (name, tuple(search_path()))
+    if key not in _LEXICONS:
+        _LEXICONS[key] = TileMemo(open_lexicon(name))
+    return _LEXICONS[key]
 
 
 #: What :func:`rescore_one` is given for every game of a batch: rules, overrides, lexicon name,

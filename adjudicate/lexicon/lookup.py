@@ -18,6 +18,7 @@ from adjudicate.lexicon import dawgfile
 from adjudicate.lexicon.store import (
     DAWG_FILE,
     MAX_DAWG_BYTES,
+    answers_to,
     checksum_mismatch,
     find_lexicon,
     read_file,
@@ -77,6 +78,11 @@ class Lexicon:
     def label(self) -> str:
         """One line for a verdict: name, edition, and the stand-in note if any (:func:`label_of`)."""
         return label_of(self.name, self.edition, self.standin_note)
+
+    def answers_to(self, wanted: str) -> bool:
+        """Whether this is the lexicon a game record's ``#lexicon`` names (:func:`~adjudicate.lexicon.
+        store.answers_to`: its id or its name, any case)."""
+        return answers_to(self.id, self.name, wanted)
 
     def as_dict(self) -> dict[str, object]:
         """What a report says of the lexicon (``challenge --json``, ``rescore --check-words``):

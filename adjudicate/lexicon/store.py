@@ -364,3 +364,45 @@ def list_lexicons() -> list[dict[str, object]]:
                 )
             out.append(row)
     return out
+
+
+# -- the lexicon a game record names ------------------------------------------------------------
+
+
+def answers_to(lexicon_id: str, name: object, wanted: str) -> bool:
+    """Whether a lexicon (its id, its manifest's name) is the one a game record's ``#lexicon``
+    names: ``wanted`` equals the id or the name, case and surrounding blanks aside. So
+    ``#lexicon CSW21`` is a lexicon built ``--name CSW21`` (id ``csw21``) or into a directory
+    ``csw21``, and ``#lexicon DISC`` is the shipped ``ca-disc`` (name DISC).
+
+    >>> answers_to("ca-disc", "DISC", "disc"), answers_to("en-kjxqz", "kjxqz English list", "CSW21")
+    (True, False)
+    """
+    key = wanted.strip().casefold()
+    return bool(key) and key in (lexicon_id.strip().casefold(), str(name or "").strip().casefold())
+
+
+def lexicon_answering(wanted: str, alphabet: str) -> str | None:
+    """The id of the first lexicon on the search path, of the ``alphabet``, that answers to a
+    record's ``#lexicon`` ``wanted`` (:func:`answers_to`), not shadowed; None when there is none.
+    A lexicon whose manifest does not read answers by its id alone (and loading it then says what
+    is wrong). The search path is read once per process for each name and path."""
+    return _lexicon_answering(wanted.strip().casefold(), alphabet, tuple(search_path()))
+
+
+_ANSWERING: dict[tuple[str, str, tuple[tuple[str, str], ...]], str | None] = {}
+
+
+def _lexicon_answering(wanted: str, alphabet: str, path: tuple[tuple[str, str], ...]) -> str | None:
+    key = (wanted, alphabet, path)
+    if key not in _ANSWERING:
+        found = None
+        for row in list_lexicons():
+            if row["shadowed"] or not answers_to(str(row["id"]), row.get("name"), wanted):
+                continue
+            if "error" in row or row.get("alphabet") == alphabet:
+                found = str(row["id"])
+                break
+        _ANSWERING[key] = found
+    return _ANSWERING[key]
+
