@@ -753,12 +753,16 @@ def test_advice_on_a_source(tmp_path: Path, build: Callable[..., Path]) -> None:
     source = tmp_path / "source.txt"
     source.write_text("CEL·LA\nXAI peix\nGAT\nKIWI\n", encoding="utf-8")
     assert advice_of(lexicon, "--source", str(source)) == [
-        f"1 lines of {source} hold more than one field: if each is a word and its definition, read the first "
+        f"{source} has 1 line of more than one field: if each is a word and its definition, read the first "
         "field as the word:",
         f"  adjudicate lexicon verify {lexicon} --source {source} --first-field",
-        f"1 entries of {source} cannot be tiles: correct them in the list, or take them out (this lists them "
-        "all, with their lines):",
+        f"{source} has 1 entry that cannot be tiles: correct them in the list, or take them out (this lists "
+        "them all, with their lines):",
         f"  adjudicate lexicon check {source} --alphabet catalan",
-        f"1 words of {source} are not in the lexicon: if they should be, build the lexicon again from that list:",
+        f"{source} has 1 word not in the lexicon: if the lexicon should hold every word of it, build the "
+        "lexicon again from it:",
         f"  adjudicate lexicon build {source} --alphabet catalan --name lex -o {lexicon}",
     ]
+    rewrite_manifest(lexicon, format=2)
+    assert advice_of(lexicon)[:2] == ["lex has format 2, newer than this adjudicate reads (1): upgrade adjudicate:",
+                                      "  pip install --upgrade adjudicate"]

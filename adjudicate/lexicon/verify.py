@@ -23,6 +23,7 @@ from adjudicate.lexicon.build import builder_versions
 from adjudicate.lexicon.lookup import Lexicon
 from adjudicate.lexicon.store import (
     DAWG_FILE,
+    FORMAT,
     MANIFEST,
     MAX_DAWG_BYTES,
     TEXT_FILE,
@@ -363,7 +364,12 @@ def advice(report: VerifyReport, manifest: Mapping[str, object], source: str | N
         listed = ""
         if isinstance(origin, dict) and origin.get("file"):
             listed = f" ({origin['file']}, SHA-256 {str(origin.get('sha256', '?'))[:12]}...)"
-        if shipped:
+        version = manifest.get("format")
+        if "manifest" in failed and isinstance(version, int) and version > FORMAT:
+            lines += [f"{report.lexicon_id} has format {version}, newer than this adjudicate reads ({FORMAT}): "
+                      "upgrade adjudicate:",
+                      "  pip install --upgrade adjudicate"]
+        elif shipped:
             lines += [f"{report.lexicon_id} is shipped with adjudicate, and its files are damaged: reinstall "
                       "adjudicate (in a source checkout, check the directory out again):",
                       "  pip install --force-reinstall adjudicate",
@@ -402,22 +408,26 @@ def advice(report: VerifyReport, manifest: Mapping[str, object], source: str | N
         several = sum(entry.get("reason") == SEVERAL_FIELDS for entry in rejected)
         missing = len(source_lists.get("missing", ()))
         if several:
-            lines += [f"{several} lines of {source} hold more than one field: if each is a word and its "
-                      "definition, read the first field as the word:",
+            lines += [f"{source} has {_counted(several, 'line', 'lines')} of more than one field: if each is a "
+                      "word and its definition, read the first field as the word:",
                       f"{again} --source {shlex.quote(source)} --first-field"]
         if len(rejected) > several:
-            lines += [f"{len(rejected) - several} entries of {source} cannot be tiles: correct them in the list, "
-                      "or take them out (this lists them all, with their lines):",
+            lines += [f"{source} has {_counted(len(rejected) - several, 'entry', 'entries')} that cannot be tiles: "
+                      "correct them in the list, or take them out (this lists them all, with their lines):",
                       "  " + shlex.join(["adjudicate", "lexicon", "check", source, "--alphabet",
                                          str(manifest.get("alphabet") or "ALPHABET")]
                                         + (["--first-field"] if first_field else []))]
         if missing and shipped:
-            lines += [f"{missing} words of {source} are not in {report.lexicon_id}, a list shipped with "
-                      "adjudicate: to judge with that list, build a lexicon of it (NAME: its name):",
+            lines += [f"{source} has {_counted(missing, 'word', 'words')} not in {report.lexicon_id}, a list "
+                      f"shipped with adjudicate: to judge with {source}, build a lexicon of it (NAME: its name):",
                       "  " + build_command(source, {"alphabet": manifest.get("alphabet")}, None, first_field)]
         elif missing:
-            lines += [f"{missing} words of {source} are not in the lexicon: if they should be, build the lexicon "
-                      "again from that list:",
+            lines += [f"{source} has {_counted(missing, 'word', 'words')} not in the lexicon: if the lexicon "
+                      "should hold every word of it, build the lexicon again from it:",
                       "  " + build_command(source, manifest, directory, first_field)]
     return lines
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
