@@ -3,12 +3,12 @@
 
 A word list is UTF-8 (BOM dropped) or, when it is not, Latin-1; LF, CRLF or CR line ends; gzip
 (every member, as ``gunzip`` reads them) or plain; at most MAX_TEXT_BYTES of text. Blank lines and
-``#`` comments are skipped; every other line is an entry: a word, or with ``first_field`` (``--first-field``)
-its first whitespace-separated field is the word and the rest (a definition, as in Zyzzyva's and
-NASPA's text lists) is ignored. An entry that cannot be tiles, and without ``first_field`` a line of
-more than one field (``char ro``: a word and its definition, or a typo for two words?), is a
-:class:`Rejection` (file:line: reason); a list most of whose lines are of several fields is refused
-whole, naming ``--first-field``.
+``#`` comments are skipped; every other line is an entry: a word, or with ``first_field``
+(``--first-field``) its first whitespace-separated field is the word and the rest (a definition, as
+in Zyzzyva's and NASPA's text lists) is ignored. An entry that cannot be tiles, and without
+``first_field`` a line of more than one field (``char ro``: a word and its definition, or a typo for
+two words?), is a :class:`Rejection` (file:line: reason); a list most of whose lines are of several
+fields is refused whole, naming ``--first-field``.
 
 :class:`Keyer` reads every line of a chunk at once, with no Python work per word: one
 ``bytes.translate`` folds case and accents (folding is per character), one regex replaces each
