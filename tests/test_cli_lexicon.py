@@ -72,7 +72,8 @@ def test_every_command_has_help_with_an_example(runner: CliRunner, command: str)
 
 def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path) -> None:
     """`char ro` in a list of words is rejected (file:line, exit 1, CHAR not built); a list of
-    words and definitions is refused (exit 2, nothing written); --first-field reads both."""
+    words and definitions is read by first fields, said on stderr (and in --json's note); --first-field
+    reads both, silently."""
     typo = tmp_path / "typo.txt"
     typo.write_text("cat\nchar ro\ndog\nqi\n", encoding="utf-8")
     for command in (["build", "-n", "Typo", "-o", str(env / "typo")], ["check"]):
@@ -88,9 +89,11 @@ def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path) -> None:
     defined = tmp_path / "defined.txt"
     defined.write_text("AA a volcanic rock\nQI a vital force\nZA pizza\n", encoding="utf-8")
     for command in (["build", "-n", "Defined", "-o", str(env / "defined")], ["check"]):
-        result = runner.invoke(app, ["lexicon", *command, str(defined), "-a", "english"])
-        assert result.exit_code == 2, result.output
-        assert "give --first-field to read the first field of each line as the word" in result.stderr
+        result = runner.invoke(app, ["lexicon", *command, str(defined), "-a", "english", "--json"])
+        assert result.exit_code == 0, result.output
+        assert "the first field of each line is read as the word (--first-field says so)" in result.stderr
+        assert json.loads(result.stdout)["note"] in result.stderr and json.loads(result.stdout)["words"] == 3
         result = runner.invoke(app, ["lexicon", *command, str(defined), "-a", "english", "--first-field", "--json"])
         assert result.exit_code == 0 and json.loads(result.stdout)["words"] == 3
+        assert "note" not in json.loads(result.stdout) and result.stderr == ""
     assert words_of(env / "defined") == ["AA", "QI", "ZA"]

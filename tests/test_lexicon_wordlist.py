@@ -414,26 +414,29 @@ def test_a_line_of_two_fields_is_rejected_unless_the_first_field_is_asked_for(
     assert lx.open_lexicon(str(tmp_path / "lex")).contains_word("CHAR")
 
 
-def test_a_list_of_words_and_definitions_is_refused_whole_without_first_field(tmp_path: Path) -> None:
-    """Zyzzyva's and NASPA's text lists: a word and its definition a line. Most entries of more
-    than one field: the list is refused (exit 2 for the commands, nothing written), naming
-    --first-field; with it every word is read, the definitions ignored."""
+def test_a_list_of_words_and_definitions_is_read_by_first_fields_and_said(tmp_path: Path) -> None:
+    """Zyzzyva's and NASPA's text lists: a word and its definition a line (SPEC §1.6 reads such
+    `WORD [definition...]` lines). Most entries of more than one field: the list is read as
+    --first-field reads it, every word (the definitions ignored), and the report's note says so,
+    naming --first-field; with it, no note."""
     source = tmp_path / "csw.txt"
     source.write_text("AA a volcanic rock [n AAS]\nAAH to exclaim in surprise [v AAHED]\nQI\n"
                       "ZA pizza [n ZAS]\n", encoding="utf-8")
-    message = (f"{source}: 3 of 4 entries are of more than one field, as a word and its definition are "
-               "(the first: line 1, 'AA a volcanic rock [n AAS]'): give --first-field to read the first "
-               "field of each line as the word")
-    with pytest.raises(LexiconError) as refused:
-        check_word_list(str(source), "english")
-    assert str(refused.value) == message
-    with pytest.raises(LexiconError):
-        build_lexicon(str(source), "english", "CSW", out_dir=str(tmp_path / "lex"))
-    assert not (tmp_path / "lex").exists()
-    report = check_word_list(str(source), "english", first_field=True)
-    assert (report.rejected, report.entries, report.word_count) == ([], 4, 4)
     english = tiles.get_alphabet("english")
-    assert [tiles.format_word(tiles.from_key(k, english), english) for k in report.keys] == ["AA", "AAH", "QI", "ZA"]
+    detected = check_word_list(str(source), "english")
+    assert (detected.rejected, detected.entries, detected.word_count) == ([], 4, 4)
+    assert [tiles.format_word(tiles.from_key(k, english), english) for k in detected.keys] == ["AA", "AAH", "QI", "ZA"]
+    assert detected.note == (f"{source}: 3 of 4 entries are of more than one field, as a word and its definition "
+                             "are (the first: line 1, 'AA a volcanic rock [n AAS]'): the first field of each line "
+                             "is read as the word (--first-field says so)")
+    built = build_lexicon(str(source), "english", "CSW", out_dir=str(tmp_path / "lex"))
+    assert (built.word_count, built.note) == (4, detected.note)
+    result = CliRunner().invoke(app, ["lexicon", "build", str(source), "-a", "english", "-n", "CSW", "-q",
+                                      "-o", str(tmp_path / "lex2")])
+    assert result.exit_code == 0 and detected.note in result.stderr
+    assert (tmp_path / "lex" / "words.dawg").read_bytes() == (tmp_path / "lex2" / "words.dawg").read_bytes()
+    report = check_word_list(str(source), "english", first_field=True)
+    assert (report.rejected, report.entries, report.word_count, report.note) == ([], 4, 4, "")
     # Half the entries is not most: those lines are rejected, each with its line.
     half = tmp_path / "half.txt"
     half.write_text("AA a volcanic rock\nQI\nZA pizza\nAAH\n", encoding="utf-8")

@@ -45,7 +45,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 FirstFieldOpt = Annotated[bool, typer.Option(
     "--first-field",
     help="Read the first whitespace-separated field of each line as the word and ignore the rest (a "
-    "definition). Without it a line of more than one field is rejected.")]
+    "definition). Without it a line of more than one field is rejected, unless most lines are: then the "
+    "list is read so, and that is said.")]
 
 
 def _print_rejections(rejected: Sequence[object]) -> None:
@@ -120,6 +121,8 @@ def build(
             report = build_lexicon(source, alphabet.value, name, edition=edition, out_dir=out,
                                    first_field=first_field)
     _print_rejections(report.rejected)
+    if report.note:
+        typer.echo(printable(report.note), err=True)
     if json_:
         emit_json(report.as_dict())
     elif not quiet:
@@ -145,6 +148,8 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False,
 
     with errors_exit_2():
         report = check_word_list(source, alphabet.value, first_field=first_field)
+    if report.note:
+        typer.echo(printable(report.note), err=True)
     if json_:
         emit_json(report.as_dict())
     else:

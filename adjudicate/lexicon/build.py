@@ -387,4 +387,5 @@ def build_lexicon(
     result.dawg_sha256 = dawg_sha256
     result.text_sha256 = text_sha256
     result.seconds = time.perf_counter() - started
+    result.note = listed.note
     return result

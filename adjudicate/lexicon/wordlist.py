@@ -7,8 +7,9 @@ A word list is UTF-8 (BOM dropped) or, when it is not, Latin-1; LF, CRLF or CR l
 (``--first-field``) its first whitespace-separated field is the word and the rest (a definition, as
 in Zyzzyva's and NASPA's text lists) is ignored. An entry that cannot be tiles, and without
 ``first_field`` a line of more than one field (``char ro``: a word and its definition, or a typo for
-two words?), is a :class:`Rejection` (file:line: reason); a list most of whose lines are of several
-fields is refused whole, naming ``--first-field``.
+two words?), is a :class:`Rejection` (file:line: reason); but a list most of whose entries are of
+several fields is a list of words and definitions: it is read as ``first_field`` reads it, and
+:attr:`WordList.note` says so (SPEC §1.6: ``WORD [definition...]`` lines are read; never silently).
 
 :class:`Keyer` reads every line of a chunk at once, with no Python work per word: one
 ``bytes.translate`` folds case and accents (folding is per character), one regex replaces each
@@ -257,10 +258,12 @@ class WordList:
     """
 
     def __init__(self, source: str, alphabet: tiles.Alphabet, entries: int, blocks: list[merge.Block],
-                 counts: dict[int, int], rejected: list[Rejection], encoding: str, sha256: str) -> None:
+                 counts: dict[int, int], rejected: list[Rejection], encoding: str, sha256: str,
+                 note: str = "") -> None:
         self.source, self.alphabet, self.entries = source, alphabet, entries
         self.blocks, self.counts, self.rejected = blocks, counts, rejected
         self.encoding, self.sha256 = encoding, sha256
+        self.note = note  # how the list was read, when that was not what was asked (first fields)
 
     def groups(self) -> Iterator[merge.Group]:
         return merge.groups(self.blocks, self.counts)
@@ -375,7 +378,8 @@ def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress 
          first_field: bool = False) -> WordList:
     """Read a word list (``data``: the file's bytes; ``source``: its name in messages). With
     ``first_field``, each line's first field is its word; without, a line of several fields is
-    rejected, and a list most of whose entries are is refused (LexiconError)."""
+    rejected, but a list most of whose entries are is read with ``first_field``, and its
+    :attr:`WordList.note` says so."""
     keyer = Keyer(alphabet)
     encoding = "utf-8"
     chunks = _scan_parts(keyer, alphabet, data, source, encoding, first_field, progress)
@@ -396,12 +400,13 @@ def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress 
             blocks.append(block)
         rejected += chunk_rejected
     several = [rejection for rejection in rejected if rejection.reason == SEVERAL_FIELDS]
-    if len(several) * 2 > entries:
-        raise LexiconError(
-            f"{source}: {len(several):,} of {entries:,} entries are of more than one field, as a word and "
-            f"its definition are (the first: line {several[0].line}, {several[0].word!r}): give --first-field "
-            "to read the first field of each line as the word"
-        )
+    if len(several) * 2 > entries:  # words and their definitions: read as --first-field reads them
+        listed = scan(data, source, alphabet, progress, first_field=True)
+        listed.note = (f"{source}: {len(several):,} of {entries:,} entries are of more than one field, as "
+                       f"a word and its definition are (the first: line {several[0].line}, "
+                       f"{several[0].word!r}): the first field of each line is read as the word "
+                       "(--first-field says so)")
+        return listed
     return WordList(source, alphabet, entries, blocks, {n: c for n, c in counts.items() if c}, rejected,
                     encoding, hashlib.sha256(data).hexdigest())
 
@@ -411,6 +416,8 @@ def scan(data: bytes, source: str, alphabet: tiles.Alphabet, progress: Progress 
 
 class CheckReport:
     """What a word list holds: entries read, distinct words (tile keys), rejections, duplicates."""
+
+    note = ""  # how the list was read, when that was not what was asked (WordList.note)
 
     def __init__(self, source: str, alphabet: str, entries: int, keys: list[str], rejected: list[Rejection],
                  duplicates: int, encoding: str, source_sha256: str) -> None:
@@ -445,6 +452,7 @@ class CheckReport:
             "duplicates": self.duplicates,
             "rejected": [r.as_dict() for r in self.rejected],
             "histogram": self.histogram,
+            **({"note": self.note} if self.note else {}),
         }
 
 
@@ -465,5 +473,7 @@ def check_word_list(source: str, alphabet: str | tiles.Alphabet, *, progress: Pr
     listed = scan(read_source(source), name, alpha, progress, first_field=first_field)
     keys = [key for _, text in listed.groups() for key in text.decode("utf-8").split("\n")]
     duplicates = listed.entries - len(listed.rejected) - len(keys)
-    return CheckReport(name, alpha.name, listed.entries, keys, listed.rejected, duplicates, listed.encoding,
-                       listed.sha256)
+    report = CheckReport(name, alpha.name, listed.entries, keys, listed.rejected, duplicates, listed.encoding,
+                         listed.sha256)
+    report.note = listed.note
+    return report
