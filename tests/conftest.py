@@ -1,5 +1,5 @@
-"""Shared fixtures: where the third-party corpus lives (never copied into the project), and small
-lexicons built for a test."""
+"""Shared fixtures: where the third-party corpus lives (never copied into the project), small
+lexicons built for a test, and the command line run in-process."""
 
 from __future__ import annotations
 
@@ -83,3 +83,48 @@ def catalan_words() -> list[str]:
     endings = ["", "CO", "QUE", "NY", "L·LA", "S", "ÇA", "A", "EN"]
     words = sorted({rng.choice(stems) + rng.choice(endings) + rng.choice(endings) for _ in range(1200)})
     return [w for w in words if 2 <= len(tiles.parse_word(w, alphabet)) <= 15]
+
+
+# -- the command line, in-process -----------------------------------------------------------------
+
+
+def _cli(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped-def]
+    """Run a command in-process; an exception that is not SystemExit would be exit 3: re-raised."""
+    from typer.testing import CliRunner
+
+    from adjudicate.cli import app
+
+    result = CliRunner().invoke(app, args, input=stdin)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def _error_line(result) -> str:  # type: ignore[no-untyped-def]
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert lines, result.output
+    return lines[-1]
+
+
+def _leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
+
+
+@pytest.fixture(scope="session")
+def cli() -> Callable[..., Any]:
+    """``cli(args, stdin=None)``: ``adjudicate ARGS`` run in-process (click's result); an exception
+    that is not SystemExit, which the console script would turn into exit 3, is re-raised."""
+    return _cli
+
+
+@pytest.fixture(scope="session")
+def error_line() -> Callable[[Any], str]:
+    """``error_line(result)``: the last ``Error: ...`` line a command wrote on stderr (there is one)."""
+    return _error_line
+
+
+@pytest.fixture(scope="session")
+def leftovers() -> Callable[[Path], list[str]]:
+    """``leftovers(directory)``: the names of its hidden files (a temporary file left behind)."""
+    return _leftovers
+

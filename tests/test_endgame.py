@@ -1,10 +1,14 @@
 """End-of-game rack adjustments and `adjudicate endgame`. Every expected number is worked by hand
 from the tile values of RULES.md §4 (English Q 10, I 1, E 1, ? 0; Spanish CH 5, A 1; Catalan Ç 10,
-C 2, F 4, B 3, L·L 10, QU 8)."""
+C 2, F 4, B 3, L·L 10, QU 8).
+
+Numbers of thousands of digits given to endgame and clock (and to rescore's --set) are refused
+with exit 2 and a short message, or read when leading zeros make them small, never a crash."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -307,3 +311,51 @@ def test_cli_unknown_ruleset_and_missing_rules():
     assert result.exit_code == 2 and "unknown ruleset 'scrabble' (known: naspa" in result.stderr
     missing = invoke("A=1", "B=2", "--ended", "time")
     assert missing.exit_code == 2 and "--rules" in missing.stderr
+
+
+# -- huge numbers on the command line (endgame, clock, rescore --set): exit 2 ----------------------
+
+GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"
+BIG = "9" * 5000  # beyond Python's 4,300-digit int() limit: a ValueError that is no AdjudicateError
+HUGE = "1" + "0" * 400  # 10**400
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["endgame", "--rules", "naspa", f"A={HUGE}", "B=3:IQ", "--went-out", "A"], "score too large"),
+        (["endgame", "--rules", "naspa", f"A={BIG}", "B=3:IQ", "--went-out", "A"], "score too large"),
+        (["clock", "--rules", "naspa", f"A={BIG}@-10:01", "B=380@+02:00"], "score too large"),
+        (["clock", "--rules", "naspa", f"A=5@-{BIG}:01", "B=380@+02:00"], "too large (at most 6 digits"),
+        (["clock", "--rules", "naspa", "A=5@-01:00", "B=380@+02:00", "--allotted", f"{BIG}:00"], "too large"),
+        (["rescore", "--set", f"bingo_bonus={BIG}", str(GAME)], "too large (at most 9 digits)"),
+        (["rescore", "--set", f"bingo_bonus={HUGE}", str(GAME)], "too large (at most 9 digits)"),
+    ],
+    ids=["endgame-10**400", "endgame-5000-digits", "clock-score", "clock-time", "clock-allotted",
+         "set-5000-digits", "set-10**400"],
+)
+def test_huge_numbers_on_the_command_line_exit_2(args: list[str], message: str, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    result = cli(args)
+    assert result.exit_code == 2, result.output
+    line = error_line(result)
+    assert message in line and len(line) < 200
+
+
+# -- numbers with thousands of digits ---------------------------------------------------------------
+
+
+ZEROS = "0" * 5000
+
+
+def test_five_thousand_leading_zeros_are_read_not_a_crash(cli) -> None:  # type: ignore[no-untyped-def]
+    """atheris: int() counts leading zeros against its 4,300-digit limit (a ValueError, exit 3)."""
+    from adjudicate.clock import parse_duration
+    from adjudicate.notation import parse_coord
+    from adjudicate.rules import find_ruleset, parse_overrides
+
+    assert parse_coord(ZEROS + "8D") == parse_coord("8D")
+    assert parse_duration(f"{ZEROS}25:00") == 1500
+    assert parse_overrides([f"bingo_bonus={ZEROS}35"]) == parse_overrides(["bingo_bonus=35"])
+    assert find_ruleset("naspa")
+    result = cli(["endgame", "--rules", "naspa", f"A=-{ZEROS}380", "B=402:IQ", "--went-out", "A"])
+    assert result.exit_code == 0 and "-380" in result.stdout

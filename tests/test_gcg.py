@@ -1,5 +1,9 @@
 """GCG reader and writer: every event form from real lines, encodings, notes, problems, garbage,
-and the public corpus (read without an exception other than GcgError, then round-tripped)."""
+and the public corpus (read without an exception other than GcgError, then round-tripped).
+
+Hostile records (binary data, a line of a few MB, too many lines, a file or stdin over the size
+limit) are refused with exit 2 and a message, in bounded memory; a number of thousands of digits
+makes its line unreadable, never a crash."""
 
 from __future__ import annotations
 
@@ -11,9 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicate import gcg
 from adjudicate.errors import GcgError
 from adjudicate.gcg import GameRecord, GcgEvent, Player, read_gcg
 from adjudicate.gcgwriter import write_gcg
+from adjudicate.rescore import rescore_game
 from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"
@@ -586,3 +592,141 @@ def test_utf8_without_header_and_one_latin1_line_keeps_the_utf8_lines():
     latin1 = "#player1 ana Ana Núñez\n#player2 pep Pep\n>pep: ?AEÑORS 8F AÑO +20 20\n".encode("latin-1")
     plain = read_gcg(latin1)  # no line of UTF-8: a Latin-1 file, as before
     assert plain.encoding == "latin-1" and not plain.problems and plain.events[0].tiles == "AÑO"
+
+
+# -- hostile game records: exit 2 with a message, memory bounded ------------------------------------
+
+TWO_PLAYERS = b"#player1 a A\n#player2 b B\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (bytes(range(256)) * 40, "binary data (NUL bytes)"),
+        (b"\x00" * 5000, "binary data (NUL bytes)"),
+        (b"#player1 a\x00b A\n>a\x00: \x00\x00\n", "binary data (NUL bytes)"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(range(1, 256)) * 30, "not a game record"),
+        (b"\xff\xfe#\x00p\x00l\x00", "UTF-16"),
+        (b"#player1 a A " * 400_000, "line 1 has 5,200,000 characters (at most 65,536 are read)"),
+        (b"x" * (3 << 20), "line 1 has 3,145,728 characters"),
+        (b"\n" * 50_000, "the file is empty"),
+        (b"\n" * 200_000, "200,000 lines (a game record has at most 100,000)"),
+        (TWO_PLAYERS + b"#note x\n" * 150_000, "150,002 lines (a game record has at most 100,000)"),
+    ],
+    ids=["all-bytes", "nul-bytes", "nul-in-lines", "png", "utf16", "one-line-5MB", "one-line-3MB", "newlines",
+         "200k-newlines", "too-many-lines"],
+)
+@pytest.mark.parametrize("how", ["file", "stdin"])
+def test_hostile_game_records_exit_2(tmp_path: Path, data: bytes, message: str, how: str, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "hostile.gcg"
+    path.write_bytes(data)
+    result = cli(["rescore", str(path)] if how == "file" else ["rescore", "-"], data if how == "stdin" else None)
+    assert result.exit_code == 2, result.output
+    assert message in error_line(result)
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path, monkeypatch, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    """17 MiB (sparse: no disk used): refused from its size; not one byte read."""
+    path = tmp_path / "huge.gcg"
+    with open(path, "wb") as handle:
+        handle.truncate(17 << 20)
+    import builtins
+
+    real_open = builtins.open
+    reads: list[int] = []
+
+    class Spy:
+        def __init__(self, handle):  # type: ignore[no-untyped-def]
+            self.handle = handle
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+            self.handle.close()
+
+        def fileno(self) -> int:
+            return self.handle.fileno()
+
+        def read(self, n: int = -1) -> bytes:
+            reads.append(n)
+            return self.handle.read(n)
+
+    monkeypatch.setattr(builtins, "open", lambda p, *a, **k: Spy(real_open(p, *a, **k)) if str(p) == str(path)
+                        else real_open(p, *a, **k))
+    result = cli(["rescore", str(path)])
+    assert result.exit_code == 2
+    assert "not read: 17,825,792 bytes, and a game record is at most 16 MiB" in error_line(result)
+    assert reads == []
+
+
+def test_stdin_over_the_limit_is_refused_having_read_no_more_than_the_limit() -> None:
+    from adjudicate.cli.common import read_input
+
+    class Endless:
+        """A stdin that never ends (a runaway pipe): counts what is read."""
+
+        def __init__(self) -> None:
+            self.given = 0
+
+        def read(self, n: int = -1) -> bytes:
+            assert n >= 0, "read() of everything: memory unbounded"
+            self.given += n
+            return b"x" * n
+
+    import sys
+    import types
+
+    endless = Endless()
+    saved = sys.stdin
+    sys.stdin = types.SimpleNamespace(buffer=endless)  # type: ignore[assignment]
+    try:
+        with pytest.raises(GcgError, match="more than 16,777,216 bytes"):
+            read_input("-")
+    finally:
+        sys.stdin = saved
+    assert endless.given == gcg.MAX_BYTES + 1
+
+
+def test_a_file_that_does_not_know_its_size_is_read_whole_up_to_the_limit(tmp_path, monkeypatch) -> None:
+    """read_input asks for the size fstat gives, plus one byte: a file with more than its size says
+    (one that grew; /proc files say 0) is read on to the end, and no further than the limit."""
+    import types
+
+    from adjudicate.cli import common
+
+    data = (Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gcg").read_bytes()
+    path = tmp_path / "g.gcg"
+    path.write_bytes(data)
+    real_fstat = common.os.fstat
+    regular = 0o100644  # (open_regular looks at the mode)
+    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=3, st_mode=regular))
+    assert common.read_input(str(path)) == data
+    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=0, st_mode=regular))
+    assert common.read_input(str(path), limit=len(data)) == data
+    with pytest.raises(GcgError, match="more than"):
+        common.read_input(str(path), limit=len(data) - 1)
+    monkeypatch.setattr(common.os, "fstat", real_fstat)
+    assert common.read_input(str(path)) == data
+
+
+def test_the_library_refuses_more_than_the_limit_too() -> None:
+    with pytest.raises(GcgError, match="not read: 16,777,217 bytes"):
+        gcg.read_gcg(b" " * (gcg.MAX_BYTES + 1))
+
+
+BIG = "9" * 5000  # beyond Python's 4,300-digit int() limit: a ValueError that is no AdjudicateError
+HUGE = "1" + "0" * 400  # 10**400
+
+
+@pytest.mark.parametrize("field", [f"+{HUGE} {HUGE}", f"+10 {HUGE}", f"+{BIG} 10"])
+def test_huge_numbers_in_a_record_are_a_parse_discrepancy(field: str, cli) -> None:  # type: ignore[no-untyped-def]
+    """A score of 10**400 on one line of a game: that line cannot be read (a `parse` discrepancy:
+    exit 1, the rest of the game is still checked), and the message quotes it cut short."""
+    data = TWO_PLAYERS + f">a: ABCDEFG 8H CAB {field}\n>b: HIJKLMN 9G HI +11 11\n".encode()
+    report = rescore_game(read_gcg(data))
+    parse = [d for d in report.discrepancies if d.kind == "parse"]
+    assert [d.line for d in parse] == [3]
+    assert len(parse[0].message) < 400
+    result = cli(["rescore", "-"], data)
+    assert result.exit_code == 1

@@ -1,5 +1,5 @@
-"""`adjudicate judge`: the session as a state machine, the command without a terminal, and the
-interactive session through a real pseudo-terminal."""
+"""`adjudicate judge`: the session as a state machine, the command without a terminal (an overlong
+line skipped with one error), and the interactive session through a real pseudo-terminal."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
+from adjudicate import judgelog
 from adjudicate.challenge import Ruling, TypedWord, judge_play
 from adjudicate.cli import app
 from adjudicate.judge import Phase, Session, Style, Timing, block_letters, read_line_play, render
@@ -673,6 +674,17 @@ def test_two_sessions_append_400_intact_entries(lexicons: dict[str, str], tmp_pa
     assert check.ok and check.entries == 400
     verdicts = [json.loads(line)["verdict"] for line in log.read_text().splitlines()]
     assert verdicts.count("ACCEPTABLE") == verdicts.count("UNACCEPTABLE") == 200
+
+
+def test_the_judge_skips_an_overlong_line_with_one_error(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    stdin = b"QI\n" + b"A" * 3_000_000 + b" ZA\nQI ZA\n" + b"x" * 5000
+    result = cli(["judge", "--log", str(tmp_path / "log.jsonl")], stdin)
+    assert result.exit_code == 2
+    assert result.stdout.splitlines() == [
+        "ACCEPTABLE", "ERROR: a line of more than 4,096 characters is not a play", "ACCEPTABLE",
+        "ERROR: a line of more than 4,096 characters is not a play",
+    ]
+    assert judgelog.verify_log(str(tmp_path / "log.jsonl")).entries == 2
 
 
 # -- through a real pseudo-terminal ----------------------------------------------------------

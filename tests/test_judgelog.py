@@ -1,4 +1,6 @@
-"""The judge's log: format, chain, tampering caught by verify_log, locking across processes."""
+"""The judge's log: format, chain, tampering caught by verify_log, locking across processes; its
+default name kept in the log directory whatever the lexicon id; a symlink, a lexicon's file or
+another JSON Lines file refused as a log; a write that fails halfway taken back."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicate import judgelog
 from adjudicate.judgelog import (
     GENESIS,
     JudgeLog,
@@ -204,3 +207,77 @@ def test_deeply_nested_line_is_not_an_entry(tmp_path: Path, deep: bytes) -> None
     assert (check.line, check.entries) == (2, 1) and "not a JSON log entry" in (check.problem or "")
     with pytest.raises(JudgeLogError, match="not a log entry"):
         JudgeLog(str(path))
+
+
+# -- the judge log's name, from a lexicon id ------------------------------------------------------------
+
+
+def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from adjudicate.judgelog import default_log_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    logs = tmp_path / "adjudicate" / "logs"
+    for lexicon_id in ("../../etc/passwd", "..", "/abs", "a\\..\\b", ".hidden"):
+        path = Path(default_log_path(lexicon_id))
+        assert path.parent == logs and not path.name.startswith("."), path
+
+
+# -- the judge log: a symlink, another file, a write that fails halfway ---------------------------------
+
+
+def test_a_log_that_is_a_symlink_is_refused(tmp_path: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_bytes(b"precious\n")
+    link = tmp_path / "log.jsonl"
+    link.symlink_to(elsewhere)
+    result = cli(["judge", "--log", str(link)], b"QI\n")
+    assert result.exit_code == 2
+    assert "the log is a symlink; refusing to follow it" in error_line(result)
+    assert elsewhere.read_bytes() == b"precious\n"
+    dangling = tmp_path / "dangling.jsonl"  # a symlink to a file that does not exist yet: not created
+    dangling.symlink_to(tmp_path / "created-by-following.jsonl")
+    assert cli(["judge", "--log", str(dangling)], b"QI\n").exit_code == 2
+    assert not (tmp_path / "created-by-following.jsonl").exists()
+
+
+@pytest.mark.parametrize("filename", ["manifest.json", "words.dawg", "words.txt.gz", "LICENSE"])
+def test_a_log_given_as_a_lexicon_file_is_refused(small: Path, filename: str, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    target = small / filename
+    if not target.exists():
+        target.write_text("Some licence text.\n")
+    before = target.read_bytes()
+    result = cli(["judge", "--lexicon", str(small), "--log", str(target)], b"QI\n")
+    assert result.exit_code == 2, result.output
+    assert error_line(result).startswith(f"Error: {target}: the last line is")
+    assert target.read_bytes() == before
+
+
+def test_a_json_lines_file_that_is_not_a_log_is_refused(tmp_path: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    other = tmp_path / "events.jsonl"
+    other.write_bytes(b'{"seq": 1, "event": "something else"}\n')
+    result = cli(["judge", "--log", str(other)], b"QI\n")
+    assert result.exit_code == 2
+    assert "the last line is not a log entry" in error_line(result)
+    assert other.read_bytes() == b'{"seq": 1, "event": "something else"}\n'
+
+
+def test_a_log_write_that_fails_halfway_is_taken_back(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "log.jsonl"
+    log = judgelog.JudgeLog(str(path))
+    log.append(lexicon="x", lexicon_sha256="0" * 64, words=["QI"], canonical=["QI"], acceptable=True, lang="en")
+    before = path.read_bytes()
+    real_write = os.write
+
+    def half_then_full(fd: int, data: bytes) -> int:  # the disk fills up halfway through the line
+        real_write(fd, data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(judgelog.os, "write", half_then_full)
+    with pytest.raises(OSError, match="No space left"):
+        log.append(lexicon="x", lexicon_sha256="0" * 64, words=["ZA"], canonical=["ZA"], acceptable=True, lang="en")
+    monkeypatch.setattr(judgelog.os, "write", real_write)
+    assert path.read_bytes() == before  # the half line was taken back
+    log.append(lexicon="x", lexicon_sha256="0" * 64, words=["ZA"], canonical=["ZA"], acceptable=True, lang="en")
+    log.close()
+    check = judgelog.verify_log(str(path))
+    assert check.ok and check.entries == 2

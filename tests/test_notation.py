@@ -1,10 +1,12 @@
-"""Coordinates (8D across, D8 down) and plays in game-record notation."""
+"""Coordinates (8D across, D8 down) and plays in game-record notation; a row number of thousands
+of digits is off the board, never a crash."""
 
 from __future__ import annotations
 
 import pytest
 
 from adjudicate.errors import AdjudicateError, UnknownTileError
+from adjudicate.gcg import read_gcg
 from adjudicate.notation import (
     Coord,
     NotationError,
@@ -15,6 +17,7 @@ from adjudicate.notation import (
     parse_play,
     square_name,
 )
+from adjudicate.rescore import rescore_game
 from adjudicate.tiles import BLANK_BIT, PLAYED_THROUGH, THROUGH_BIT, get_alphabet, parse_tiles
 
 EN = get_alphabet("english")
@@ -141,3 +144,25 @@ def test_place_is_a_value() -> None:
     assert a == b and hash(a) == hash(b)
     with pytest.raises(AttributeError):
         a.coord = Coord(0, 0, False)  # type: ignore[misc]
+
+
+# -- a row number of thousands of digits (tests/test_fuzz.py found the leading zeros) --------------
+
+HEADER = b"#player1 a A\n#player2 b B\n"
+BIG = "9" * 5000  # beyond Python's 4,300-digit int() limit: a ValueError that is no AdjudicateError
+HUGE = "1" + "0" * 400  # 10**400
+
+
+@pytest.mark.parametrize("coordinate", [f"{BIG}A", f"A{BIG}", f"{HUGE}H", "0008H", "0" * 5000 + "8D", "D" + "0" * 5000 + "8"])
+def test_a_huge_row_number_is_off_the_board(coordinate: str) -> None:
+    """(atheris found the 5,000 leading zeros: int() counts them against its limit.)"""
+    from adjudicate.notation import NotationError, parse_coord
+
+    if coordinate.lstrip("D").lstrip("0") in ("8H", "8D", "8"):
+        assert parse_coord(coordinate) == parse_coord(coordinate[0] + "8" if coordinate[0] == "D" else "8" + coordinate[-1])
+        return
+    with pytest.raises(NotationError, match="is off the board"):
+        parse_coord(coordinate)
+    data = HEADER + f">a: ABCDEFG {coordinate} CAB +14 14\n".encode()
+    report = rescore_game(read_gcg(data))  # no ValueError: one illegal_play/parse discrepancy
+    assert report.discrepancies

@@ -10,6 +10,9 @@ Most fixtures are full games (every tile of the set played or on a rack at the e
 out-play needs an empty bag. To keep them short every play uses all seven tiles, so each rack
 is exactly the tiles played from it; the words of the long games are not lexicon words (nothing
 here looks them up), the tile counts are those of the set.
+
+At the end: failures found by fuzzing (tests/test_fuzz.py, scripts/fuzz), each kept as a regression
+test, and a record of 10,000 players (exit 2, never exit 3).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import read_gcg
 from adjudicate.gcgwriter import write_gcg
 from adjudicate.rescore import rescore_game
@@ -564,3 +568,31 @@ def test_a_repeated_out_play_line_gives_nothing() -> None:
     assert [(p.recorded_final, p.computed_final) for p in report.players] == [(587, 587), (609, 609)]
     repeats = [d for d in report.discrepancies if d.line in (21, 22)]
     assert [(d.kind, d.recorded, d.computed) for d in repeats] == [("end_rack", 9, 0)] * 2
+
+
+# -- found by fuzzing (tests/test_fuzz.py, scripts/fuzz), each kept as a regression test -----------
+
+
+def test_old_form_phony_withdrawn_after_an_unreadable_line() -> None:
+    """Fuzzing: `-- +0 CUM` right after a line that could not be read raised IndexError (exit 3):
+    the record's total is unknown there, so there is nothing to compare the cumulative with."""
+    data = b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8H CAB +14 14\n garbage\n>b: HIJKLMN -- +0 0\n"
+    report = rescore_game(read_gcg(data))
+    assert [d.kind for d in report.discrepancies] == ["parse", "unexpected_event", "unexpected_event"]
+
+
+# -- a hostile record: more players than a game has ------------------------------------------------
+
+
+def test_ten_thousand_players(tmp_path: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    lines = [f"#player{n} p{n} P{n}" for n in range(1, 10_001)]
+    data = ("\n".join(lines) + "\n>p1: ABCDEFG 8H CAB +14 14\n").encode()
+    with pytest.raises(AdjudicateError, match="999 players \\(#player lines\\): a game has at most 4"):
+        rescore_game(read_gcg(data))
+    result = cli(["rescore", "-"], data)
+    assert result.exit_code == 2
+    assert "a game has at most 4" in error_line(result)
+    # players taken from the events of a record without a header
+    events = "".join(f">n{k}: ABC - +0 0\n" for k in range(10_000))
+    with pytest.raises(AdjudicateError, match="10000 players \\(players taken from the events\\)"):
+        rescore_game(read_gcg(events.encode()))

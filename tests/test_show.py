@@ -3,12 +3,14 @@
 The breakdown is held to the scorer on every play of the clean corpus games; the text to "no
 colour unless asked" (NO_COLOR, --no-color, not a terminal) and, without colour, to premium squares
 that no tile label can be taken for, and to tiles a withdrawal takes back marked apart from tiles
-put down. The pictures (SVG, HTML): tests/test_picture.py.
+put down; nothing lost: the game read is never written over, -o is written atomically. The
+pictures (SVG, HTML): tests/test_picture.py.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 import adjudicate.cli
+from adjudicate import atomicfile
 from adjudicate.cli.show import use_color
 from adjudicate.gcg import read_gcg
 from adjudicate.notation import square_name
@@ -373,3 +376,36 @@ def test_the_ruleset_line_reads_as_rescores_header_does() -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1].startswith(
         "ruleset fise, from --rules fise (the record's #lexicon: FILE2017), with exchange_min_bag=1; ")
+
+
+# -- nothing lost: show writes over none of its inputs, and -o atomically --------------------------
+
+
+def test_show_does_not_write_over_the_game_it_reads(tmp_path: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
+    game = tmp_path / "game.gcg"
+    shutil.copyfile(SPANISH, game)
+    before = game.read_bytes()
+    alias = tmp_path / "alias.gcg"
+    alias.symlink_to(game)
+    for output in (game, alias):
+        result = cli(["show", str(game), "--format", "svg", "-o", str(output)])
+        assert result.exit_code == 2
+        assert "is the game record being read; not writing over it" in error_line(result)
+    assert game.read_bytes() == before
+
+
+def test_show_output_is_written_atomically(tmp_path: Path, monkeypatch, cli, error_line, leftovers) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "turn.svg"
+    out.write_bytes(b"the previous picture")
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(atomicfile.os, "replace", boom)
+    result = cli(["show", str(SPANISH), "--format", "svg", "-o", str(out)])
+    assert result.exit_code == 2 and "Input/output error" in error_line(result)
+    assert out.read_bytes() == b"the previous picture"
+    assert leftovers(tmp_path) == []
+    monkeypatch.undo()
+    assert cli(["show", str(SPANISH), "--format", "svg", "-o", str(out)]).exit_code == 0
+    assert out.read_bytes().startswith(b"<svg") or b"<svg" in out.read_bytes()[:200]

@@ -1,9 +1,11 @@
-"""Tile sets and tile notations: a table per language, every alias, every rejection."""
+"""Tile sets and tile notations: a table per language, every alias, every rejection (among them
+what fuzzing found: a bracketed single letter is no tile)."""
 
 from __future__ import annotations
 
 import pytest
 
+from adjudicate import tiles
 from adjudicate.errors import UnknownTileError
 from adjudicate.tiles import (
     BLANK,
@@ -244,3 +246,23 @@ def test_parse_rack_rejects_a_letter_whose_capital_is_two(alphabet, rack, positi
     with pytest.raises(UnknownTileError, match="is not a tile of the") as info:
         parse_rack(rack, alphabet)
     assert info.value.index + 1 == position
+
+
+# -- found by fuzzing (tests/test_fuzz.py, scripts/fuzz), each kept as a regression test -----------
+
+
+@pytest.mark.parametrize("reader", [tiles.parse_word, tiles.parse_tiles, tiles.parse_rack])
+@pytest.mark.parametrize("text", ["[C]H", "[L]LAMA", "PE[R]RO", "[c]h", "[Ñ]"])
+def test_a_bracketed_single_letter_is_not_a_tile(reader, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Fuzzing: Spanish "[C]H" read as C then H, which every writer spells CH and every reader then
+    reads as the one tile [CH] (a word list built from it failed its own verify). Brackets are for
+    multi-letter tiles only."""
+    with pytest.raises(UnknownTileError, match=f"position {text.index('[') + 1}: \\[ is not a tile"):
+        reader(text, tiles.get_alphabet("spanish"))
+
+
+def test_bracketed_multi_letter_tiles_still_read() -> None:
+    sp, ca = tiles.get_alphabet("spanish"), tiles.get_alphabet("catalan")
+    assert tiles.format_word(tiles.parse_word("[CH]A[RR]O", sp), sp) == "[CH]A[RR]O"
+    assert tiles.format_tiles(tiles.parse_tiles("[ch]I.O", sp), sp) == "[ch]I.O"
+    assert tiles.format_word(tiles.parse_word("CE[L·L]A", ca), ca) == "CEL·LA"
