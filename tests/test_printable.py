@@ -1,9 +1,11 @@
-"""No control character from a file reaches the terminal (issue 22, item 5).
+"""printable: no control character from a file reaches the terminal (issue 22, item 5).
 
 The reader reports a line holding a C0 control (ESC...) and keeps its text; a Latin-1 record's
 bytes 0x80 to 0x9F are C1 controls (0x9B is a terminal's CSI) that no line check catches. Whatever
-the tool prints from a record is escaped (``\\x1b``, ``\\x9b``); JSON escapes them itself. (A
-manifest's control characters are refused at build and load: tests/test_hardening.py.)
+the tool prints from a record is escaped (``\\x1b``, ``\\x9b``); JSON escapes them itself.
+printable() is held to that through the commands that print a record's text: rescore (table, CSV,
+JSON), show (text, SVG, HTML) and an error message naming a file. (A manifest's control characters
+are refused at build and load: tests/test_lexicon_build.py, tests/test_lexicon_open.py.)
 """
 
 from __future__ import annotations
@@ -12,9 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from adjudicate.cli import app
 
 GAME = Path(__file__).parent / "data" / "games" / "fx_fise_outplay.gcg"  # players ana and beto
 CONTROLS = [chr(c) for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\r"]
@@ -32,18 +31,12 @@ def record(tmp_path: Path, nick: bytes, name: bytes) -> Path:
     return path
 
 
-def cli(args: list[str]):  # type: ignore[no-untyped-def]
-    result = CliRunner().invoke(app, args)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
 def assert_clean(text: str) -> None:
     assert not [c for c in text if c in CONTROLS], repr(text[:300])
 
 
 @pytest.mark.parametrize("output", ["table", "csv"])
-def test_a_c1_control_in_a_nick_and_a_name_is_printed_escaped(tmp_path: Path, output: str) -> None:
+def test_a_c1_control_in_a_nick_and_a_name_is_printed_escaped(tmp_path: Path, output: str, cli) -> None:  # type: ignore[no-untyped-def]
     path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
     result = cli(["rescore", "--format", output, str(path), str(path)] if output == "csv" else
                  ["rescore", str(path)])
@@ -53,7 +46,7 @@ def test_a_c1_control_in_a_nick_and_a_name_is_printed_escaped(tmp_path: Path, ou
         assert "be\\x9bto" in result.stdout and "Beto \\x9b2J Cruz" in result.stdout
 
 
-def test_json_keeps_the_text_and_escapes_it_itself(tmp_path: Path) -> None:
+def test_json_keeps_the_text_and_escapes_it_itself(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
     result = cli(["rescore", "--format", "json", str(path)])
     assert_clean(result.stdout)
@@ -61,7 +54,7 @@ def test_json_keeps_the_text_and_escapes_it_itself(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("output", ["table", "csv"])
-def test_an_esc_sequence_in_an_unreadable_line_is_printed_escaped(tmp_path: Path, output: str) -> None:
+def test_an_esc_sequence_in_an_unreadable_line_is_printed_escaped(tmp_path: Path, output: str, cli) -> None:  # type: ignore[no-untyped-def]
     """The line is reported (control characters are not read), and its text was printed raw in the
     table's 'recorded' cell: `\\x1b]0;...\\x07` retitled the terminal."""
     path = record(tmp_path, b"be\x1b[31mto", b"Beto \x1b]0;owned\x07")
@@ -72,7 +65,7 @@ def test_an_esc_sequence_in_an_unreadable_line_is_printed_escaped(tmp_path: Path
     assert "\\x1b" in result.stdout
 
 
-def test_show_escapes_names_and_nicks(tmp_path: Path) -> None:
+def test_show_escapes_names_and_nicks(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     path = record(tmp_path, b"be\x9bto", b"Beto \x9b2J Cruz")
     for fmt in ("text", "svg", "html"):
         result = cli(["show", str(path), "--no-color", "--format", fmt])
@@ -81,7 +74,7 @@ def test_show_escapes_names_and_nicks(tmp_path: Path) -> None:
         assert "be\\x9bto" in result.stdout
 
 
-def test_an_error_message_holding_a_file_s_text_is_escaped(tmp_path: Path) -> None:
+def test_an_error_message_holding_a_file_s_text_is_escaped(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "x\x1b[2J.gcg"
     path.write_bytes(b"")
     result = cli(["rescore", str(path)])
