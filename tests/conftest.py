@@ -1,5 +1,5 @@
 """Shared fixtures: where the third-party corpus lives (never copied into the project), small
-lexicons built for a test, and the command line run in-process."""
+lexicons built for a test, the command line run in-process, and the project's game records read."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from adjudicate import tiles
 
 REPO = Path(__file__).resolve().parent.parent
 WORDS = Path(__file__).resolve().parent / "data" / "words"
+GAMES = Path(__file__).resolve().parent / "data" / "games"
 
 
 def corpus_dir() -> Path:
@@ -128,3 +129,37 @@ def leftovers() -> Callable[[Path], list[str]]:
     """``leftovers(directory)``: the names of its hidden files (a temporary file left behind)."""
     return _leftovers
 
+
+# -- the project's game records (tests/data/games) ---------------------------------------------
+
+
+def _record_of(name: str):  # type: ignore[no-untyped-def]
+    from adjudicate.gcg import read_gcg
+
+    return read_gcg((GAMES / name).read_bytes(), name=name)
+
+
+def _messages(report) -> list[str]:  # type: ignore[no-untyped-def]
+    return [d.message for d in report.discrepancies]
+
+
+def _totals(report) -> dict[str, tuple[int | None, int]]:  # type: ignore[no-untyped-def]
+    return {p.nick: (p.recorded_final, p.computed_final) for p in report.players}
+
+
+@pytest.fixture(scope="session")
+def record_of() -> Callable[[str], Any]:
+    """``record_of(name)``: tests/data/games/NAME read (``read_gcg``, named NAME)."""
+    return _record_of
+
+
+@pytest.fixture(scope="session")
+def messages() -> Callable[[Any], list[str]]:
+    """``messages(report)``: the messages of a rescore report's discrepancies, in order."""
+    return _messages
+
+
+@pytest.fixture(scope="session")
+def totals() -> Callable[[Any], dict[str, tuple[int | None, int]]]:
+    """``totals(report)``: each player's nick -> (the record's final score, the rules' final score)."""
+    return _totals

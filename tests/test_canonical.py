@@ -3,7 +3,8 @@
 Scores in the records below were counted by hand on the standard board (8D BAFFIE: B on the DL at
 D8, the centre's DW: (6+1+4+4+1+1)x2 = 34; D8 BAILERS through the B, DW at D12: 9x2 = 18; H6 SKI
 through the I: 1+5+1 = 7), so the replay agrees with every line and the report's numbers can be
-compared before and after.
+compared before and after. A Spanish record comes out in the bracketed spelling whichever it
+was written in (the game and its scores: tests/test_replay.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from adjudicate.errors import AdjudicateError, GcgError
 from adjudicate.gcg import read_gcg
 from adjudicate.gcgwriter import write_gcg
 from adjudicate.rescore import rescore_game
-from adjudicate.rules import find_ruleset
+from adjudicate.rules import FISE, find_ruleset
 
 _CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 CORPUS_FILES = sorted(p.relative_to(_CORPUS / "gcg").as_posix() for p in (_CORPUS / "gcg").glob("*/*.gcg"))
@@ -391,3 +392,22 @@ def test_a_play_off_the_board_says_in_brackets_what_its_plain_spelling_said(writ
     assert out.splitlines()[-1] == f">bea: [CH]EAOSU A1 {canonical} +12 12"
     assert again(out) == out
     assert numbers(rescore_game(read_gcg(out.encode()))) == numbers(rescore_game(read_gcg(source)))
+
+
+# -- a Spanish record of any spelling comes out bracketed (the game: tests/test_replay.py) ---------
+
+
+def test_canonical_writes_the_bracketed_spelling_whatever_was_read(record_of, messages, totals):
+    # The hand-typed game comes out bracketed, with #tile lines, and reads back (detected as
+    # bracketed) to the same numbers as the Macondo copy.
+    plain = canonical_gcg(record_of("es_plain.gcg"), FISE)
+    macondo = canonical_gcg(record_of("es_macondo.gcg"))
+    assert "#tile [LL] [ll]" in plain and ">ana: AE[LL]RORS K8 SE[LL]O +34 52" in plain
+    assert ">ben: ALHCLOS J7 L.S +3 3" in plain  # separate tiles, as the record meant them
+    for text in (plain, macondo):
+        back = rescore_game(read_gcg(text.encode()))
+        assert back.spelling == "bracketed" and messages(back) == []
+        assert totals(back) == {"ana": (118, 118), "ben": (10, 10)}
+    assert canonical_gcg(read_gcg(plain.encode())) == plain
+    quackle = canonical_gcg(record_of("es_quackle.gcg"), FISE)
+    assert ">ana: AEORRS[LL] K8 SE[LL]O +34 52" in quackle and "11G Cl" in quackle

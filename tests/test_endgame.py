@@ -1,6 +1,7 @@
 """End-of-game rack adjustments and `adjudicate endgame`. Every expected number is worked by hand
 from the tile values of RULES.md §4 (English Q 10, I 1, E 1, ? 0; Spanish CH 5, A 1; Catalan Ç 10,
-C 2, F 4, B 3, L·L 10, QU 8).
+C 2, F 4, B 3, L·L 10, QU 8). A typed Spanish rack's CH is one tile or two as --spelling says,
+refused when it is not said.
 
 Numbers of thousands of digits given to endgame and clock (and to rescore's --set) are refused
 with exit 2 and a short message, or read when leading zeros make them small, never a crash."""
@@ -14,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import adjudicate.cli
+from adjudicate.cli import app
 from adjudicate.endgame import rack_adjustments
 from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.rules import CATALAN, FISE, NASPA, WESPA, find_ruleset
@@ -311,6 +313,23 @@ def test_cli_unknown_ruleset_and_missing_rules():
     assert result.exit_code == 2 and "unknown ruleset 'scrabble' (known: naspa" in result.stderr
     missing = invoke("A=1", "B=2", "--ended", "time")
     assert missing.exit_code == 2 and "--rules" in missing.stderr
+
+
+def test_endgame_refuses_an_unbracketed_digraph_in_a_typed_rack():
+    runner = CliRunner()
+    result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:ACH", "--went-out", "a"])
+    assert result.exit_code == 2
+    assert "A[CH] (one CH tile) or A C H (separate tiles)" in result.stderr
+    # FISE out-play (RULES.md §2.2 example 2): b holds [CH] A = 5 + 1 = 6: a 386, b 396.
+    result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:A[CH]", "--went-out", "a", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [p["final"] for p in json.loads(result.stdout)["players"]] == [386, 396]
+    # Said which: separate C and H tiles are 1 + 3 + 4 = 8: a 388, b 394; the tile: 6 again.
+    for spelling, finals in (("bracketed", [388, 394]), ("plain", [386, 396])):
+        result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:ACH", "--went-out", "a",
+                                     "--spelling", spelling, "--json"])
+        assert result.exit_code == 0, result.output
+        assert [p["final"] for p in json.loads(result.stdout)["players"]] == finals
 
 
 # -- huge numbers on the command line (endgame, clock, rescore --set): exit 2 ----------------------

@@ -350,6 +350,23 @@ def test_endings_round_trip(name):
     round_trip(text_of(name))
 
 
+@pytest.mark.parametrize(("withdrawal", "what"), [
+    (">alice: AEINRTV -- +0 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
+    (">alice: AEINRTV -- -21 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
+])
+def test_a_wrong_total_on_a_withdrawal_is_reported_once(withdrawal, what):
+    # withdrawal_old_form_wrong_total.gcg: alice 8D WINDY (W4x2 D8 DL + I1 + N1 + D2 + Y4 = 16,
+    # H8 DW x2 = 32); bob F5 AGO.E (A1 + G2x3 F6 TL + O1 + N1 + E1 = 10); she plays the phony 4D VENT (V4 E1 N1 T1, D4 DW: 14; NAGONE 7:
+    # 21, 53) and withdraws it without setting her total back (53, not 32); her next play 4C VENT
+    # (+21) goes on from the right total: 32 + 21 = 53. One finding, at the withdrawal.
+    text = (GAMES / "withdrawal_old_form_wrong_total.gcg").read_text()
+    text = text.replace(">alice: AEINRTV -- +0 53", withdrawal)
+    report = rescore_game(read_gcg(text.encode()))
+    assert [(d.line, d.kind) for d in report.discrepancies] == [(6, "cumulative")]
+    assert report.discrepancies[0].message == f"line 6: {what}"
+    assert finals(report)["alice"] == (53, 53)
+
+
 # -- 3. Encodings and notations, on the fixtures above -----------------------------------------------
 def test_crlf_and_latin1_without_header():
     text = text_of("fx_wespa_challenge.gcg").replace("Alice Smith", "Aliçe Pérez")

@@ -1,5 +1,6 @@
 """Tile sets and tile notations: a table per language, every alias, every rejection (among them
-what fuzzing found: a bracketed single letter is no tile)."""
+what fuzzing found: a bracketed single letter is no tile), a rack in each spelling of a Spanish
+record."""
 
 from __future__ import annotations
 
@@ -246,6 +247,17 @@ def test_parse_rack_rejects_a_letter_whose_capital_is_two(alphabet, rack, positi
     with pytest.raises(UnknownTileError, match="is not a tile of the") as info:
         parse_rack(rack, alphabet)
     assert info.value.index + 1 == position
+
+
+# -- how a record spells Spanish tiles: Alphabet.spelled (tests/test_replay.py: which) -------------
+
+
+def test_racks_and_plays_follow_the_spelling():
+    # SPEC §4: in a bracketed record LL is two L tiles and HICO four tiles.
+    racks = {s: format_rack(parse_rack("AELLORS", ES.spelled(s)), ES)
+             for s in ("bracketed", "plain", "quackle")}
+    assert racks == {"bracketed": "AELLORS", "plain": "AE[LL]ORS", "quackle": "AELLORS"}
+    assert len(parse_rack("AALORVll", ES.spelled("quackle"))) == 7
 
 
 # -- found by fuzzing (tests/test_fuzz.py, scripts/fuzz), each kept as a regression test -----------

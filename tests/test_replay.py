@@ -1,4 +1,8 @@
-"""Spanish game records as Macondo, Woogles, Quackle and a hand write them (SPEC §4, issue 16).
+"""The replay's game state on Spanish records: how a record spells Spanish tiles
+(replay.choose_spelling) and the rack chain (the tiles a player kept, looked for on their next
+whole rack); rescore names the spelling it read and takes --spelling.
+
+Spanish game records as Macondo, Woogles, Quackle and a hand write them (SPEC §4, issue 16).
 
 The same game is written three ways (tests/data/games/es_*.gcg). Tile values: RULES.md §4.2
 (A C H I L O R S E G: 1 3 4 1 1 1 1 1 1 2; [LL] 8); premiums of the standard board. Scores:
@@ -16,6 +20,10 @@ The same game is written three ways (tests/data/games/es_*.gcg). Tile values: RU
 
 Totals: ana 18 + 34 + 66 = 118, ben 3 + 7 = 10. The Quackle copy writes the [LL] as ``ll`` (rack
 ``AEORRSll``, play ``SEllO``) and ben plays a blank l in ClARO at line 7: 3 + 0 + 1 + 1 + 1 = 6.
+
+How a typed rack reads in each spelling (Alphabet.spelled): tests/test_tiles.py; the record
+written canonically, always bracketed: tests/test_canonical.py; endgame --spelling:
+tests/test_endgame.py.
 """
 
 from __future__ import annotations
@@ -26,28 +34,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.canonical import canonical_gcg
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import choose_spelling, rescore_game
+from adjudicate.replay import choose_spelling
+from adjudicate.rescore import rescore_game
 from adjudicate.rules import find_ruleset
-from adjudicate.tiles import format_rack, get_alphabet, parse_rack
+from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"
 FISE = find_ruleset("fise")
 SPANISH = get_alphabet("spanish")
-
-
-def record_of(name: str):
-    return read_gcg((GAMES / name).read_bytes(), name=name)
-
-
-def messages(report) -> list[str]:
-    return [d.message for d in report.discrepancies]
-
-
-def totals(report) -> dict[str, tuple[int | None, int]]:
-    return {p.nick: (p.recorded_final, p.computed_final) for p in report.players}
 
 
 @pytest.mark.parametrize(("name", "spelling", "why"), [
@@ -55,7 +51,7 @@ def totals(report) -> dict[str, tuple[int | None, int]]:
     ("es_plain.gcg", "plain", "plain spelling (no bracket, digit or #tile line in the record)"),
     ("es_quackle.gcg", "quackle", "Quackle lowercase digraphs (rack AEORRSll at line 6)"),
 ])
-def test_each_spelling_of_the_game_rescores_clean(name, spelling, why):
+def test_each_spelling_of_the_game_rescores_clean(name, spelling, why, record_of, messages, totals):
     report = rescore_game(record_of(name), FISE)
     assert messages(report) == []
     assert report.spelling == spelling and report.spelling_reason == why
@@ -64,7 +60,7 @@ def test_each_spelling_of_the_game_rescores_clean(name, spelling, why):
     assert not [i for i in report.info if i.kind == "rack_chain"]
 
 
-def test_the_macondo_game_read_greedily_gives_the_false_findings_of_before():
+def test_the_macondo_game_read_greedily_gives_the_false_findings_of_before(record_of, messages):
     # What every Macondo record got before the record chose its spelling: L of LOS "not on the
     # rack", [LL] "not left in the bag", RR missing for AGORERO.
     report = rescore_game(record_of("es_macondo.gcg"), FISE, spelling="plain")
@@ -86,32 +82,7 @@ def test_the_record_decides_its_spelling(text, spelling):
     assert choose_spelling(record, get_alphabet("catalan"))[1] is None  # Catalan reads one way
 
 
-def test_racks_and_plays_follow_the_spelling():
-    # SPEC §4: in a bracketed record LL is two L tiles and HICO four tiles.
-    racks = {s: format_rack(parse_rack("AELLORS", SPANISH.spelled(s)), SPANISH)
-             for s in ("bracketed", "plain", "quackle")}
-    assert racks == {"bracketed": "AELLORS", "plain": "AE[LL]ORS", "quackle": "AELLORS"}
-    assert len(parse_rack("AALORVll", SPANISH.spelled("quackle"))) == 7
-
-
-@pytest.mark.parametrize(("withdrawal", "what"), [
-    (">alice: AEINRTV -- +0 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
-    (">alice: AEINRTV -- -21 53", "phony withdrawn: cumulative 53 is not 53 -21 = 32"),
-])
-def test_a_wrong_total_on_a_withdrawal_is_reported_once(withdrawal, what):
-    # withdrawal_old_form_wrong_total.gcg: alice 8D WINDY (W4x2 D8 DL + I1 + N1 + D2 + Y4 = 16,
-    # H8 DW x2 = 32); bob F5 AGO.E (A1 + G2x3 F6 TL + O1 + N1 + E1 = 10); she plays the phony 4D VENT (V4 E1 N1 T1, D4 DW: 14; NAGONE 7:
-    # 21, 53) and withdraws it without setting her total back (53, not 32); her next play 4C VENT
-    # (+21) goes on from the right total: 32 + 21 = 53. One finding, at the withdrawal.
-    text = (GAMES / "withdrawal_old_form_wrong_total.gcg").read_text()
-    text = text.replace(">alice: AEINRTV -- +0 53", withdrawal)
-    report = rescore_game(read_gcg(text.encode()))
-    assert [(d.line, d.kind) for d in report.discrepancies] == [(6, "cumulative")]
-    assert report.discrepancies[0].message == f"line 6: {what}"
-    assert totals(report)["alice"] == (53, 53)
-
-
-def test_rack_chain_names_a_tile_that_vanished():
+def test_rack_chain_names_a_tile_that_vanished(record_of, messages):
     # es_chain.gcg: ana ?ACEHRS plays ESA (8G: E1 + S1 DW + A1 = 3, x2 = 6) and keeps ? C H R;
     # her rack written `AE` for 7I .EA (T through + E1 + A1 = 3) is a part, which carries ?CHR
     # on; her next whole rack ?CHLMOS has no R: one note, no finding, exit 0.
@@ -124,7 +95,7 @@ def test_rack_chain_names_a_tile_that_vanished():
     assert result.exit_code == 0 and "lacks R" in result.stdout
 
 
-def test_rack_chain_goes_through_exchanges_and_withdrawals():
+def test_rack_chain_goes_through_exchanges_and_withdrawals(record_of, messages, totals):
     # es_chain_exchange.gcg: ana exchanges CHL of ?CHLORS (keeps ?ORS: her next rack ?BORSTU
     # holds them); ben's phony H1 JUDIA (J8 + U1 + D2 + I1x2 + A1 = 14, H1 TW x3 = 42; AN 2: 44)
     # is withdrawn and he holds ADEIJMU again for 7C JUDIA (J8x2 + U1 + D2 + I1 + A1x2 = 22;
@@ -133,22 +104,6 @@ def test_rack_chain_goes_through_exchanges_and_withdrawals():
     assert messages(report) == []
     assert totals(report) == {"ana": (6, 6), "ben": (30, 30)}
     assert [i for i in report.info if i.kind == "rack_chain"] == []
-
-
-def test_canonical_writes_the_bracketed_spelling_whatever_was_read():
-    # The hand-typed game comes out bracketed, with #tile lines, and reads back (detected as
-    # bracketed) to the same numbers as the Macondo copy.
-    plain = canonical_gcg(record_of("es_plain.gcg"), FISE)
-    macondo = canonical_gcg(record_of("es_macondo.gcg"))
-    assert "#tile [LL] [ll]" in plain and ">ana: AE[LL]RORS K8 SE[LL]O +34 52" in plain
-    assert ">ben: ALHCLOS J7 L.S +3 3" in plain  # separate tiles, as the record meant them
-    for text in (plain, macondo):
-        back = rescore_game(read_gcg(text.encode()))
-        assert back.spelling == "bracketed" and messages(back) == []
-        assert totals(back) == {"ana": (118, 118), "ben": (10, 10)}
-    assert canonical_gcg(read_gcg(plain.encode())) == plain
-    quackle = canonical_gcg(record_of("es_quackle.gcg"), FISE)
-    assert ">ana: AEORRS[LL] K8 SE[LL]O +34 52" in quackle and "11G Cl" in quackle
 
 
 def test_rescore_cli_names_the_spelling_and_takes_an_override():
@@ -162,20 +117,3 @@ def test_rescore_cli_names_the_spelling_and_takes_an_override():
     assert result.exit_code == 1
     [data] = json.loads(result.stdout)
     assert data["spelling"] == "bracketed" and data["spelling_reason"].endswith("(--spelling bracketed)")
-
-
-def test_endgame_refuses_an_unbracketed_digraph_in_a_typed_rack():
-    runner = CliRunner()
-    result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:ACH", "--went-out", "a"])
-    assert result.exit_code == 2
-    assert "A[CH] (one CH tile) or A C H (separate tiles)" in result.stderr
-    # FISE out-play (RULES.md §2.2 example 2): b holds [CH] A = 5 + 1 = 6: a 386, b 396.
-    result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:A[CH]", "--went-out", "a", "--json"])
-    assert result.exit_code == 0, result.output
-    assert [p["final"] for p in json.loads(result.stdout)["players"]] == [386, 396]
-    # Said which: separate C and H tiles are 1 + 3 + 4 = 8: a 388, b 394; the tile: 6 again.
-    for spelling, finals in (("bracketed", [388, 394]), ("plain", [386, 396])):
-        result = runner.invoke(app, ["endgame", "--rules", "fise", "a=380", "b=402:ACH", "--went-out", "a",
-                                     "--spelling", spelling, "--json"])
-        assert result.exit_code == 0, result.output
-        assert [p["final"] for p in json.loads(result.stdout)["players"]] == finals
