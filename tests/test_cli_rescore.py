@@ -24,8 +24,15 @@ from adjudicate.cli import app
 from adjudicate.cli.rescore import POOL_THRESHOLD
 
 GAMES = Path(__file__).parent / "data" / "games"
-CLEAN = sorted(str(p) for p in GAMES.glob("fx_*.gcg"))
-BROKEN = str(GAMES / "gcg_bom_crlf.gcg")
+# (named from the games' folder, the working directory of every test here: a table's layout
+# depends on a path's length, and a checkout may be as deep as it likes)
+CLEAN = sorted(p.name for p in GAMES.glob("fx_*.gcg"))
+BROKEN = "gcg_bom_crlf.gcg"
+
+
+@pytest.fixture(autouse=True)
+def _in_the_games_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(GAMES)
 
 
 def run(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped-def]

@@ -15,6 +15,7 @@ import pytest
 from adjudicate.gcg import read_gcg
 from adjudicate.report import (
     CELL_WIDTH,
+    WIDTH,
     GameError,
     GameOutcome,
     GameReport,
@@ -54,7 +55,9 @@ def finding_rows(table: str) -> list[str]:
 
 
 def report(path: Path, name: str | None = None) -> GameReport:
-    return rescore_game(read_gcg(path.read_bytes(), name=name or str(path))).to_dict()
+    """The game's report, named by its file name (a table's layout depends on a path's length,
+    and a checkout may be as deep as it likes)."""
+    return rescore_game(read_gcg(path.read_bytes(), name=name or path.name)).to_dict()
 
 
 def test_the_summary_is_the_reports_own_values() -> None:
@@ -68,9 +71,19 @@ def test_the_summary_is_the_reports_own_values() -> None:
 
 def test_one_clean_game() -> None:
     text = game_table(report(CLEAN))
-    assert text.splitlines()[0] == f"{CLEAN}: ruleset naspa, from the record's #lexicon NWL23"
+    assert text.splitlines()[0] == f"{CLEAN.name}: ruleset naspa, from the record's #lexicon NWL23"
     assert "no discrepancies: every score agrees" in text
     assert "explained by" not in text
+
+
+def test_a_header_too_long_for_a_line_puts_the_file_on_a_line_of_its_own() -> None:
+    # (CI's checkout is deep: the header's length depends on the path, so both forms are tested
+    # with names of a known length)
+    header = "ruleset naspa, from the record's #lexicon NWL23"
+    fits = "g" * (WIDTH - len(header) - 6) + ".gcg"  # "NAME.gcg: " + header is WIDTH columns
+    assert game_table(report(CLEAN, fits)).splitlines()[0] == f"{fits}: {header}"
+    long = "/deep" * 20 + "/" + CLEAN.name
+    assert game_table(report(CLEAN, long)).splitlines()[:2] == [f"{long}:", f"  {header}"]
 
 
 def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given() -> None:
@@ -79,7 +92,7 @@ def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given()
     assert "illegal_play" in row
     # (below the table, one command a line)
     assert text.split("\nexplained by:\n", 1)[1].splitlines()[0] == (
-        f"  adjudicate show {BROKEN} --line 3 --rules naspa")
+        f"  adjudicate show {BROKEN.name} --line 3 --rules naspa")
     # stdin cannot be shown again: no command, and no column for it
     assert "adjudicate show" not in game_table(report(BROKEN, "<stdin>"))
 
@@ -99,7 +112,7 @@ def test_a_batch_table_has_a_row_per_game_and_an_error_row() -> None:
 
 def test_csv_one_line_per_game_the_header_first() -> None:
     rows = list(csv.DictReader(io.StringIO("".join(csv_lines([report(CLEAN), ERROR, report(BROKEN)])))))
-    assert [r["file"] for r in rows] == [str(CLEAN), "garbage.gcg", str(BROKEN)]
+    assert [r["file"] for r in rows] == [CLEAN.name, "garbage.gcg", BROKEN.name]
     assert [r["ok"] for r in rows] == ["true", "", "false"]
     assert rows[1]["error"] == ERROR["error"]
     assert (rows[2]["first_line"], rows[2]["first_kind"]) == ("3", "illegal_play")
@@ -115,7 +128,7 @@ def test_csv_writes_booleans_and_endings_as_a_spreadsheet_and_the_table_do() -> 
     assert [(row[2], row[3]) for row in rows] == [
         ("unfinished", "true"), ("unfinished", "false"), ("scoreless", "true")]
     table_rows = summary_table(games).splitlines()[2:]
-    assert [row.split()[2] for row in table_rows if row.startswith(str(GAMES))] == [
+    assert [row.split()[2] for row in table_rows if row.startswith(("fx_", "gcg_"))] == [
         "unfinished", "unfinished", "scoreless"]
 
 
@@ -149,8 +162,8 @@ def test_a_batch_is_written_game_by_game(writer: Any) -> None:
     if writer is csv_lines:
         assert text.startswith("file,") and replayed == []
         text = next(chunks)
-    assert str(CLEAN) in text and replayed == [0]
-    assert "".join([text, *chunks]).count(str(CLEAN)) == 3 and replayed == [0, 1, 2]
+    assert CLEAN.name in text and replayed == [0]
+    assert "".join([text, *chunks]).count(CLEAN.name) == 3 and replayed == [0, 1, 2]
 
 
 def test_a_cell_is_cut_with_an_ellipsis_and_escaped() -> None:
