@@ -1,6 +1,8 @@
-"""JSON text as the tool writes it: indented by two (:func:`json_pieces`) or on one line
-(:func:`json_line`, for JSON Lines), non-ASCII as it is, every control character escaped. Standard
-library only; the library never prints, so the text is returned, and ``adjudicate.cli`` writes it.
+"""JSON text as the tool writes it: indented (:func:`json_pieces`) or on one line (:func:`json_line`,
+json's C encoder), non-ASCII as it is, every control character escaped: json escapes the C0
+controls, DEL and the C1 controls are escaped here (:func:`escape_controls`, one search in C when
+the text has none). Standard library only; the library never prints, so the text is returned, and
+``adjudicate.cli`` writes it.
 
 >>> "".join(json_pieces({"nick": "Ñ\\x9b"}))
 '{\\n  "nick": "Ñ\\\\u009b"\\n}'
@@ -15,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["json_line", "json_pieces"]
+__all__ = ["escape_controls", "json_line", "json_pieces", "json_raw"]
 
 _JSON = json.JSONEncoder(ensure_ascii=False, indent=2)
 _JSON_LINE = json.JSONEncoder(ensure_ascii=False)  # (no indent: the C encoder, in one piece)
@@ -25,14 +27,15 @@ _JSON_CONTROLS = re.compile("[\x7f-\x9f]")
 _JSON_ESCAPES = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
 
 
-def json_pieces(value: Any, *, margin: str = "") -> Iterator[str]:
-    """``json.dumps(value, ensure_ascii=False, indent=2)`` in pieces of about 64 KB, every line but
-    the first indented by ``margin`` (exact: JSON escapes the newlines inside strings), and no
-    control character left unescaped. A report of 100,000 events is 46 MB of JSON: made whole,
-    its pieces took 260 MB."""
+def json_pieces(value: Any, *, margin: str = "", indent: int = 2) -> Iterator[str]:
+    """``json.dumps(value, ensure_ascii=False, indent=indent)`` in pieces of about 64 KB, every
+    line but the first indented by ``margin`` (exact: JSON escapes the newlines inside strings),
+    and no control character left unescaped. A report of 100,000 events is 46 MB of JSON: made
+    whole, its pieces took 260 MB."""
     pieces: list[str] = []
     size = 0
-    for piece in _JSON.iterencode(value):
+    encoder = _JSON if indent == 2 else json.JSONEncoder(ensure_ascii=False, indent=indent)
+    for piece in encoder.iterencode(value):
         pieces.append(piece)
         size += len(piece)
         if size >= 1 << 16:
@@ -42,15 +45,23 @@ def json_pieces(value: Any, *, margin: str = "") -> Iterator[str]:
 
 
 def _json_text(pieces: list[str], margin: str) -> str:
-    text = _escaped("".join(pieces))
+    text = escape_controls("".join(pieces))
     return text.replace("\n", "\n" + margin) if margin else text
 
 
 def json_line(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)``, no control character left unescaped: one line
     (JSON escapes every newline in a string), without the newline that ends it."""
-    return _escaped(_JSON_LINE.encode(value))
+    return escape_controls(_JSON_LINE.encode(value))
 
 
-def _escaped(text: str) -> str:
+#: ``json.dumps(value, ensure_ascii=False)`` (the C encoder), DEL and the C1 controls as they are:
+#: for text put together from pieces, which :func:`escape_controls` then escapes whole.
+json_raw = _JSON_LINE.encode
+
+
+def escape_controls(text: str) -> str:
+    """JSON text with DEL and the C1 controls escaped (``\\u009b``); unchanged, and not copied,
+    when it has none (one search in C)."""
     return text.translate(_JSON_ESCAPES) if _JSON_CONTROLS.search(text) is not None else text
+

@@ -15,9 +15,9 @@ array and :func:`json_lines` JSON Lines, game by game. Nothing here prints: text
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict, Union, final
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
@@ -32,7 +32,8 @@ __all__ = [
     "CELL_WIDTH", "Discrepancy", "DiscrepancyDict", "EventResult", "GameError", "GameOutcome",
     "MissingLine", "Tally",
     "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
-    "csv_lines", "ending_word", "failed", "game_table", "json_array", "json_lines", "summary", "summary_table", "winner_changes",
+    "CSV_COLUMNS", "Verdict", "csv_lines", "csv_row", "ending_word", "failed", "game_table",
+    "json_array", "json_game", "json_lines", "summary", "summary_table", "verdict", "winner_changes",
 ]
 
 
@@ -126,7 +127,7 @@ class EventResult:
     kind: str
     position: str | None = None
     tiles: str | None = None
-    words: list[dict[str, Any]] | None = None
+    words: list[tuple[str, int]] | None = None  # (word, its points): the JSON's words
     recorded_score: int | None = None
     computed_score: int | None = None
     recorded_cumulative: int | None = None
@@ -147,16 +148,20 @@ class EventResult:
         """Turn the raw move into canonical text (``.`` for played-through squares), its position
         the main word's (a one-tile play written the way it forms no word is turned: 5E .Z, not
         the F5 written, which with .Z would put the Z on F6)."""
-        if self.move is not None and self.alphabet is not None:
-            main, alphabet = self.move.main, self.alphabet
-            self.position = format_coord(self.move.coord)
-            self.tiles = format_word(
-                [t if i in main.new else -1 for i, t in enumerate(main.tiles)], alphabet)
-            if self.board is not None:
-                breakdown = score_play(self.board, self.move, bingo_tiles=self.bingo[0],
-                                       bingo_bonus=self.bingo[1])
-                self.words = [{"word": format_word(w.tiles, alphabet), "score": w.score}
-                              for w in breakdown.words]
+        move, alphabet, board = self.move, self.alphabet, self.board
+        if move is not None and alphabet is not None:
+            self.position = format_coord(move.coord)
+            words = [format_word(tiles, alphabet) for tiles in move.word_tiles]
+            # (every tile of the main word new: it is the main word, already written)
+            self.tiles = words[0] if len(move.new_tiles) == len(move.word_tiles[0]) else format_word(
+                move.written(), alphabet)
+            if board is not None:
+                # Each word's points as the board counted them when it checked the play; the
+                # rule worked out word by word (score_play) when its values have changed since.
+                points = move.word_points if move.scored_on(board) else [
+                    w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
+                                                bingo_bonus=self.bingo[1]).words]
+                self.words = list(zip(words, points))
             self.move = self.board = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,7 +172,7 @@ class EventResult:
         if self.tiles is not None:
             out["tiles"] = self.tiles
         if self.words:
-            out["words"] = self.words
+            out["words"] = [{"word": word, "score": score} for word, score in self.words]
         out.update(
             recorded_score=self.recorded_score,
             computed_score=self.computed_score,
@@ -175,6 +180,28 @@ class EventResult:
             computed_cumulative=self.computed_cumulative,
         )
         return out
+
+    def json_text(self, quote: Callable[[str], str]) -> str:
+        """:meth:`to_dict` as ``json.dumps(..., ensure_ascii=False)`` writes it, the control
+        characters json leaves as they are aside (:meth:`RescoreReport.json_text` escapes them);
+        ``quote``: json's own string encoder. A play's text is written here: its position, tiles
+        and words are canonical tile labels, which JSON writes as they are (tests/test_report.py
+        holds both equal on every record)."""
+        self.finish()
+        words, position, tiles = self.words, self.position, self.tiles
+        if not words or position is None or tiles is None:
+            from adjudicate.jsontext import json_raw
+
+            return json_raw(self.to_dict())
+        rs, cs, rc, cc = (self.recorded_score, self.computed_score, self.recorded_cumulative,
+                          self.computed_cumulative)
+        listed = ", ".join([f'{{"word": "{word}", "score": {score}}}' for word, score in words])
+        return (f'{{"line": {self.line}, "player": {quote(self.player)}, "kind": "{self.kind}", '
+                f'"position": "{position}", "tiles": "{tiles}", "words": [{listed}], '
+                f'"recorded_score": {"null" if rs is None else rs}, '
+                f'"computed_score": {"null" if cs is None else cs}, '
+                f'"recorded_cumulative": {"null" if rc is None else rc}, '
+                f'"computed_cumulative": {"null" if cc is None else cc}}}')
 
 
 @dataclass(slots=True)
@@ -218,24 +245,35 @@ class RescoreReport:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def to_dict(self) -> GameReport:
-        return {
-            "file": self.file,
-            "ruleset": self.ruleset,
-            "ruleset_reason": self.ruleset_reason,
-            "lexicon": self.lexicon,
-            "spelling": self.spelling,
-            "spelling_reason": self.spelling_reason,
-            "checked_words_with": self.checked_words_with,
-            "words_lexicon": self.words_lexicon,
-            "players": [p.to_dict() for p in self.players],
-            "events": [e.to_dict() for e in self.events],
-            "discrepancies": [d.to_dict() for d in self.discrepancies],
-            "info": [i.to_dict() for i in self.info],
-            "ending": self.ending,
-            "winner": self.winner,
-            "winners": self.winners,
-            "ok": self.ok,
-        }
+        head, tail = self._before_events(), self._after_events()
+        return cast("GameReport", {**head, "events": [e.to_dict() for e in self.events], **tail})
+
+    def json_text(self) -> str:
+        """``json.dumps(self.to_dict(), ensure_ascii=False)``, every control character escaped
+        (:mod:`adjudicate.jsontext`), made without the events' dicts: each event writes its own
+        text (:meth:`EventResult.json_text`), the rest is json's C encoder: 14% of the
+        instructions of a game rescored and written as JSON (3.22M with the dicts and the
+        encoder, 2.77M; scripts/icount json)."""
+        from json.encoder import encode_basestring  # (json's C function)
+
+        from adjudicate.jsontext import escape_controls, json_raw
+
+        events = ", ".join([e.json_text(encode_basestring) for e in self.events])
+        return escape_controls(f"{json_raw(self._before_events())[:-1]}, \"events\": [{events}], "
+                               f"{json_raw(self._after_events())[1:]}")
+
+    def _before_events(self) -> dict[str, Any]:
+        """The keys of :meth:`to_dict` before ``events``, in order."""
+        return {"file": self.file, "ruleset": self.ruleset, "ruleset_reason": self.ruleset_reason,
+                "lexicon": self.lexicon, "spelling": self.spelling,
+                "spelling_reason": self.spelling_reason, "checked_words_with": self.checked_words_with,
+                "words_lexicon": self.words_lexicon, "players": [p.to_dict() for p in self.players]}
+
+    def _after_events(self) -> dict[str, Any]:
+        """The keys of :meth:`to_dict` after ``events``, in order."""
+        return {"discrepancies": [d.to_dict() for d in self.discrepancies],
+                "info": [i.to_dict() for i in self.info], "ending": self.ending,
+                "winner": self.winner, "winners": self.winners, "ok": self.ok}
 
 
 # -- the report's dicts: one shape, documented ------------------------------------------------------
@@ -321,18 +359,42 @@ def winner_changes(outcome: GameSummary) -> bool:
     with the highest recorded total (a tie: all of them). False when the game is unfinished, when
     the record lacks a player's total, and when every recorded total is the computed one (the same
     totals: the same winner, a tie broken by a rule too)."""
-    if outcome["ending"] is None:
+    return _winner_changes(outcome["ending"], outcome["players"], outcome["winners"])
+
+
+def _winner_changes(ending: Ending | None, players: list[PlayerDict], winners: list[str]) -> bool:
+    if ending is None:
         return False
     recorded: dict[str, int] = {}
-    for player in outcome["players"]:
+    for player in players:
         if player["recorded_final"] is None:
             return False
         recorded[player["nick"]] = player["recorded_final"]
-    if all(p["recorded_final"] == p["computed_final"] for p in outcome["players"]):
+    if all(p["recorded_final"] == p["computed_final"] for p in players):
         return False
     best = max(recorded.values(), default=None)
     return best is not None and (
-        {nick for nick, total in recorded.items() if total == best} != set(outcome["winners"]))
+        {nick for nick, total in recorded.items() if total == best} != set(winners))
+
+
+class Verdict(NamedTuple):
+    """What a batch counts of a game (:class:`Tally`, the exit code): why it could not be
+    rescored (None when it was), whether it has discrepancies, whether its winner changes. A
+    ``--jobs`` worker sends it beside the game's text, so the text need not be read back."""
+
+    error: str | None
+    discrepancies: bool
+    winner_changes: bool
+
+
+def verdict(outcome: RescoreReport | GameOutcome) -> Verdict:
+    """The :class:`Verdict` of a report, its dict or summary, or an error."""
+    if isinstance(outcome, RescoreReport):
+        return Verdict(None, bool(outcome.discrepancies), _winner_changes(
+            outcome.ending, [p.to_dict() for p in outcome.players], outcome.winners))
+    if failed(outcome):
+        return Verdict(outcome["error"], False, False)
+    return Verdict(None, bool(outcome["discrepancies"]), winner_changes(outcome))
 
 
 class Tally:
@@ -349,15 +411,18 @@ class Tally:
         self.games = self.agree = self.discrepancies = self.errors = self.winner_changes = 0
 
     def add(self, outcome: GameOutcome) -> None:
+        self.count(verdict(outcome))
+
+    def count(self, game: Verdict) -> None:
         self.games += 1
-        if failed(outcome):
+        if game.error is not None:
             self.errors += 1
             return
-        if outcome["discrepancies"]:
+        if game.discrepancies:
             self.discrepancies += 1
         else:
             self.agree += 1
-        self.winner_changes += winner_changes(outcome)
+        self.winner_changes += game.winner_changes
 
     def __str__(self) -> str:
         changes = self.winner_changes
@@ -608,56 +673,90 @@ def ending_word(ending: Ending | None) -> str:
     return "unfinished" if ending is None else str(ending)
 
 
-def csv_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
-    """The CSV summary, the header first, then one line per game as it comes: booleans as a
+#: The CSV's first line (:func:`csv_lines`).
+CSV_COLUMNS = ["file", "ruleset", "ending", "ok", "discrepancies", "first_line", "first_kind",
+               "first_message", "error"]
+
+
+def csv_row(outcome: GameOutcome | None) -> str:
+    """A game's line of the CSV summary (:func:`csv_lines`; None: the header): booleans as a
     spreadsheet writes them (``true``, ``false``), the ending as the table writes it, an empty
     field for what a row has not (a game without discrepancies has no first one; an error row
     only its file and error)."""
     import csv
     import io
 
+    row: list[Any]
+    if outcome is None:
+        row = CSV_COLUMNS
+    elif failed(outcome):
+        row = [outcome["file"], "", "", "", "", "", "", "", outcome["error"]]
+    else:
+        d = outcome["discrepancies"][0] if outcome["discrepancies"] else None
+        row = [outcome["file"], outcome["ruleset"], ending_word(outcome["ending"]), outcome["ok"],
+               len(outcome["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
+               d["message"] if d else "", ""]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    csv.writer(out, lineterminator="\n").writerow(
+        [printable(("true" if value else "false") if isinstance(value, bool) else str(value))
+         for value in row])
+    return out.getvalue()
 
-    def line(row: list[Any]) -> str:
-        out.seek(0)
-        out.truncate()
-        writer.writerow([printable(("true" if value else "false") if isinstance(value, bool)
-                                   else str(value)) for value in row])
-        return out.getvalue()
 
-    yield line(["file", "ruleset", "ending", "ok", "discrepancies", "first_line",
-                "first_kind", "first_message", "error"])
+def csv_lines(outcomes: Iterable[GameOutcome | str]) -> Iterator[str]:
+    """The CSV summary, the header first, then one line per game as it comes (:func:`csv_row`;
+    a ``str`` is a game's line already written, by a ``--jobs`` worker)."""
+    yield csv_row(None)
     for r in outcomes:
-        if failed(r):
-            yield line([r["file"], "", "", "", "", "", "", "", r["error"]])
-            continue
-        d = r["discrepancies"][0] if r["discrepancies"] else None
-        yield line([r["file"], r["ruleset"], ending_word(r["ending"]), r["ok"], len(r["discrepancies"]),
-                    d["line"] if d else "", d["kind"] if d else "", d["message"] if d else "", ""])
+        yield r if isinstance(r, str) else csv_row(r)
 
 
-def json_array(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
-    """``json.dumps(list(outcomes), ensure_ascii=False, indent=2)`` and a newline, byte for byte,
-    one game at a time (control characters escaped: :mod:`adjudicate.jsontext`).
-
-    Indenting each game's own dump by two spaces is exact: JSON escapes every newline in a string.
-    """
-    from adjudicate.jsontext import json_pieces
-
-    before = "[\n  "
-    for r in outcomes:
-        pieces = json_pieces(r, margin="  ")
-        yield before + next(pieces)
-        yield from pieces
-        before = ",\n  "
-    yield "[]\n" if before == "[\n  " else "\n]\n"
-
-
-def json_lines(outcomes: Iterable[GameOutcome]) -> Iterator[str]:
-    """JSON Lines: each game's object on one line (``json.dumps(r, ensure_ascii=False)``, control
-    characters escaped) and a newline, one game at a time."""
+def json_game(outcome: RescoreReport | GameOutcome) -> str:
+    """A game's JSON object on one line: ``json.dumps(outcome, ensure_ascii=False)`` (a report:
+    of its :meth:`~RescoreReport.to_dict`), every control character escaped
+    (:mod:`adjudicate.jsontext`)."""
+    if isinstance(outcome, RescoreReport):
+        return outcome.json_text()
     from adjudicate.jsontext import json_line
 
+    return json_line(outcome)
+
+
+def json_array(outcomes: Iterable[RescoreReport | GameOutcome | str],
+               indent: int | None = None) -> Iterator[str]:
+    """The games as one JSON array, one game at a time (control characters escaped:
+    :mod:`adjudicate.jsontext`). Without ``indent``, one game a line (:func:`json_game`; a
+    ``str`` is a game's line already written, by a ``--jobs`` worker) between ``[`` and ``]`` on
+    lines of their own; with it, ``json.dumps(list(outcomes), ensure_ascii=False,
+    indent=indent)`` and a newline, byte for byte.
+
+    Indenting each game's own dump is exact: JSON escapes every newline in a string.
+    """
+    if indent is None:
+        before = "[\n"
+        for r in outcomes:
+            yield before + (r if isinstance(r, str) else json_game(r))
+            before = ",\n"
+        yield "[]\n" if before == "[\n" else "\n]\n"
+        return
+    from adjudicate.jsontext import json_pieces
+
+    margin = " " * indent
+    start = before = "[\n" + margin
     for r in outcomes:
-        yield json_line(r) + "\n"
+        if isinstance(r, str):
+            raise TypeError("an indented JSON array is written from the games' dicts")
+        if isinstance(r, RescoreReport):
+            r = r.to_dict()
+        pieces = json_pieces(r, margin=margin, indent=indent)
+        yield before + next(pieces)
+        yield from pieces
+        before = ",\n" + margin
+    yield "[]\n" if before == start else "\n]\n"
+
+
+def json_lines(outcomes: Iterable[RescoreReport | GameOutcome | str]) -> Iterator[str]:
+    """JSON Lines: each game's object on one line (:func:`json_game`; a ``str`` is a game's line
+    already written, by a ``--jobs`` worker) and a newline, one game at a time."""
+    for r in outcomes:
+        yield (r if isinstance(r, str) else json_game(r)) + "\n"

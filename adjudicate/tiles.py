@@ -572,7 +572,14 @@ def parse_typed_rack(text: str, alphabet: Alphabet, spelling: str | None = None)
 
 
 def format_word(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
-    """Canonical labels, blanks lowercase, ``.`` for a played-through square."""
+    """Canonical labels, blanks lowercase, ``.`` for a played-through square, ``(X)`` for a tile
+    written as played through (consecutive ones in one pair of brackets: ``(AB)``).
+
+    >>> from adjudicate.tiles import get_alphabet
+    >>> es = get_alphabet("spanish")
+    >>> format_word([4, 4 | BLANK_BIT, PLAYED_THROUGH, 1 | THROUGH_BIT, 2 | THROUGH_BIT], es)
+    '[CH][ch].(AB)'
+    """
     labels, blanks = alphabet.labels, alphabet.blank_labels
     out = []
     for t in tiles:

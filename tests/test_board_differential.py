@@ -213,6 +213,7 @@ def test_play_and_resolve_agree_with_the_model(case: tuple[Board, Coord, tuple[i
     bonus = 50 if len(move.new_tiles) >= 7 else 0
     assert move.points + bonus == breakdown.total == score_total(board, move)
     assert [w.score for w in breakdown.words] == [model_points(board, w, new) for w in found]
+    assert list(move.word_points) == [w.score for w in breakdown.words]  # (rescore's JSON lists them)
     assert score_play(board, move, bingo_tiles=1, bingo_bonus=5).total == move.points + 5
     assert score_total(board, move, bingo_tiles=1, bingo_bonus=5) == move.points + 5
 

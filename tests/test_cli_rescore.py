@@ -87,10 +87,27 @@ def test_json_for_several_files_is_the_array_of_each_files_own_report(tmp_path: 
     files = [CLEAN[0], BROKEN, CLEAN[-1]]
     result = run(["--format", "json", *files])
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == [single_json(f) for f in files]
-    # The layout is json.dumps(..., indent=2) of the whole array, byte for byte.
-    expected = json.dumps([single_json(f) for f in files], ensure_ascii=False, indent=2) + "\n"
-    assert result.stdout == expected
+    games = [single_json(f) for f in files]
+    assert json.loads(result.stdout) == games
+    # Not on a terminal: one game a line, each json.dumps(game), between [ and ] on lines of their own.
+    lines = result.stdout.split("\n")
+    assert lines[0] == "[" and lines[-2:] == ["]", ""]
+    assert lines[1:-2] == [json.dumps(g, ensure_ascii=False) + ("," if n < 2 else "")
+                           for n, g in enumerate(games)]
+    # --indent N: json.dumps(..., indent=N) of the whole array, byte for byte.
+    for indent in (2, 4, 0):
+        expected = json.dumps(games, ensure_ascii=False, indent=indent) + "\n"
+        assert run(["--format", "json", "--indent", str(indent), *files]).stdout == expected
+
+
+def test_indent_is_for_json_only_and_json_on_a_terminal_is_indented(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = run(["--format", "jsonl", "--indent", "2", CLEAN[0]])
+    assert result.exit_code == 2 and "--indent" in result.stderr and not result.stdout
+    from typer import testing  # (the runner's stdout, made a terminal)
+
+    monkeypatch.setattr(testing._NamedTextIOWrapper, "isatty", lambda self: True, raising=False)
+    result = run(["--format", "json", CLEAN[0]])
+    assert result.stdout == json.dumps([single_json(CLEAN[0])], ensure_ascii=False, indent=2) + "\n"
 
 
 def test_json_is_an_array_even_for_one_file(tmp_path: Path) -> None:

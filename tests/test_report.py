@@ -135,8 +135,52 @@ def test_csv_writes_booleans_and_endings_as_a_spreadsheet_and_the_table_do() -> 
 @pytest.mark.parametrize("count", [0, 1, 3])
 def test_the_json_array_is_json_dumps_byte_for_byte(count: int) -> None:
     outcomes: list[GameOutcome] = [report(CLEAN), ERROR, report(BROKEN)][:count]
-    expected = json.dumps(outcomes, ensure_ascii=False, indent=2) + "\n"
-    assert "".join(json_array(outcomes)) == expected
+    for indent in (2, 3):
+        expected = json.dumps(outcomes, ensure_ascii=False, indent=indent) + "\n"
+        assert "".join(json_array(outcomes, indent)) == expected
+    # Unindented: one game a line, json.dumps of each, [ and ] on lines of their own.
+    lines = "".join(json_array(outcomes)).split("\n")
+    assert lines == (["[]", ""] if not count else ["[", *[
+        json.dumps(r, ensure_ascii=False) + ("," if n < count - 1 else "") for n, r in enumerate(outcomes)],
+        "]", ""])
+
+
+def test_a_reports_json_text_is_json_dumps_of_its_dict_for_every_record() -> None:
+    """RescoreReport.json_text writes each play's text itself (the canonical labels JSON keeps as
+    they are) and the rest with json's C encoder: equal to json.dumps of to_dict on every corpus
+    and fixture record, under their own ruleset and another, control characters escaped."""
+    import os
+
+    from adjudicate.errors import AdjudicateError
+    from adjudicate.jsontext import json_line
+    from adjudicate.rules import find_ruleset
+
+    corpus = Path(os.environ.get("ADJUDICATE_CORPUS", "/work/shared/corpus")) / "gcg"
+    paths = sorted(GAMES.parent.rglob("*.gcg")) + sorted(corpus.glob("*/*.gcg"))
+    compared = 0
+    for path in paths:
+        for rules in (None, "fise"):
+            try:
+                record = read_gcg(path.read_bytes(), name=str(path))
+                text = rescore_game(record, find_ruleset(rules) if rules else None).json_text()
+                expected = json_line(rescore_game(record, find_ruleset(rules) if rules else None).to_dict())
+            except AdjudicateError:
+                continue
+            assert text == expected, path
+            compared += 1
+    assert compared >= 150
+
+
+def test_every_tile_label_is_json_as_it_is() -> None:
+    """What EventResult.json_text writes without escaping: every label of every tile set."""
+    from adjudicate.tiles import ALPHABET_NAMES, BLANK_BIT, THROUGH_BIT, format_word, get_alphabet
+
+    for name in ALPHABET_NAMES:
+        alphabet = get_alphabet(name)
+        for code in range(len(alphabet.labels)):
+            for bits in (0, BLANK_BIT, THROUGH_BIT):
+                label = format_word([code | bits], alphabet)
+                assert json.dumps(label, ensure_ascii=False) == f'"{label}"', label
 
 
 @pytest.mark.parametrize("count", [0, 1, 3])

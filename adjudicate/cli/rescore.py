@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
@@ -35,26 +35,19 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.printable import printable
 
 if TYPE_CHECKING:
-    from adjudicate.report import GameError, GameOutcome, GameReport
+    from adjudicate.report import GameError, GameReport, RescoreReport, Verdict
 
-# Below this many games a pool costs more than it saves: run in this process.
+# Below this many games a pool costs more than it saves: run in this process (whatever --jobs says).
 POOL_THRESHOLD = 64
 
 
 def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
     check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
-    full: bool = True,
-) -> GameOutcome:
-    """Rescore one file: its report as a dict (:class:`~adjudicate.report.GameReport`), or a
-    :class:`~adjudicate.report.GameError`. Runs in worker processes.
-
-    With ``full=False`` only the :class:`~adjudicate.report.GameSummary` (no events): what a
-    batch's table or CSV shows, without formatting every play of every game and sending it
-    between processes.
-    """
+) -> RescoreReport | GameError:
+    """Rescore one file: its :class:`~adjudicate.report.RescoreReport`, or a
+    :class:`~adjudicate.report.GameError`. Runs in worker processes."""
     from adjudicate.game import setup_game, words_lexicon_name
-    from adjudicate.report import summary
     from adjudicate.rescore import rescore_game
 
     name = record_name(path)
@@ -74,9 +67,8 @@ def rescore_one(
                         f"the game is played with {ruleset.alphabet} tiles "
                         f"({ruleset_text(ruleset.name, reason)}): give a "
                         f"{ruleset.alphabet} --lexicon or --rules"}
-        report = rescore_game(game.record, ruleset, reason=reason, lexicon=lexicon,
-                              spelling=game.spelling)
-        return report.to_dict() if full else summary(report)
+        return rescore_game(game.record, ruleset, reason=reason, lexicon=lexicon,
+                            spelling=game.spelling)
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
     except OSError as err:
@@ -103,44 +95,80 @@ def _lexicon(name: str) -> Any:
 _Args = tuple[Optional[str], dict[str, object], Optional[str], bool, Optional[str]]
 
 
-def _run_all(games: list[str], jobs: int, args: _Args, progress: bool,
-             stdin: Optional[bytes], full: bool) -> Iterator[GameOutcome]:
-    """Each game's report, in the order given, as it is ready (nothing is kept here: a batch's
-    JSON is written game by game, in bounded memory). With ``jobs`` > 1 and enough games, forked
-    workers compute them (:func:`adjudicate.forked.imap`): leaving early kills them all, and a
-    worker that dies is an error for the game it was rescoring."""
+#: What a batch hands on for each game: its verdict, and what is written of it (its line of
+#: JSON, JSON Lines or CSV; for a table or indented JSON, its report's dict or summary).
+_Done = tuple["Verdict", Any]
+
+
+def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
+             stdin: Optional[bytes], present: Callable[[RescoreReport | GameError], _Done],
+             ) -> Iterator[_Done]:
+    """Each game's verdict and text (``present``), in the order given, as it is ready (nothing is
+    kept here: a batch's JSON is written game by game, in bounded memory). With more than one
+    job (:func:`workers`), forked workers rescore and write them (:func:`adjudicate.forked.imap`):
+    leaving early kills them all, and a worker that dies is an error for the game it was
+    rescoring."""
     from adjudicate.forked import WorkerDied, imap
 
     jobs = workers(jobs, len(games))
-    if jobs > 1 and len(games) >= POOL_THRESHOLD:
+    if jobs > 1:
         # Imported before the workers fork, so that each one does not import (or compile) them again.
         import adjudicate.game
         import adjudicate.rescore  # noqa: F401
-    else:
-        jobs = 1
 
-    def one(index: int) -> GameOutcome:
+    def one(index: int) -> _Done:
         game = games[index]
-        return rescore_one(game, *args, data=stdin if game == "-" else None, full=full)
+        return present(rescore_one(game, *args, data=stdin if game == "-" else None))
 
-    def reports() -> Iterator[GameOutcome]:
+    def reports() -> Iterator[_Done]:
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
             if isinstance(r, WorkerDied):
                 name = record_name(games[index])
                 died: GameError = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
-                yield died
+                yield present(died)
             else:
                 yield r
 
     yield from _with_progress(reports(), len(games), progress)
 
 
-def workers(jobs: int, games: int) -> int:
+def workers(jobs: Optional[int], games: int) -> int:
     """The processes a batch uses for ``--jobs``: at most one per CPU this process may run on and
-    one per game (--jobs 100 started 100 processes on 2 cores)."""
+    one per game (--jobs 100 started 100 processes on 2 cores); one below
+    :data:`POOL_THRESHOLD` games, where a pool costs more than it saves; every CPU when ``jobs``
+    is not given (None)."""
+    if games < POOL_THRESHOLD:
+        return 1
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(jobs, cpus, games))
+    return max(1, min(cpus if jobs is None else jobs, cpus, games))
+
+
+def _presenter(output: ReportFormat, indent: Optional[int],
+               one_game: bool) -> Callable[[RescoreReport | GameError], _Done]:
+    """What a batch hands on for each game (:data:`_Done`), for ``output``: the text of its JSON,
+    JSON Lines or CSV line, made where the game was rescored (a ``--jobs`` worker sends text);
+    indented JSON and one game's table, the report's dict; a batch's table, its summary."""
+    from adjudicate.report import csv_row, json_game, summary, verdict
+
+    def present(outcome: RescoreReport | GameError) -> _Done:
+        if isinstance(outcome, dict):  # a GameError
+            shown: Any = outcome
+        elif output is ReportFormat.table:
+            shown = outcome.to_dict() if one_game else summary(outcome)
+        elif output is ReportFormat.csv:
+            shown = summary(outcome)
+        elif indent is not None:
+            shown = outcome.to_dict()
+        else:  # (json, jsonl: the one line of JSON is all that is needed)
+            return verdict(outcome), json_game(outcome)
+        if output is ReportFormat.csv:
+            return verdict(shown), csv_row(shown)
+        if output is ReportFormat.table or indent is not None:
+            return verdict(shown), shown
+        return verdict(shown), json_game(shown)
+
+    return present
 
 
 class Interrupted(BaseException):
@@ -191,7 +219,7 @@ class _Progress:
         self.tally = Tally()
 
 
-def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[GameOutcome]:
+def _until_signal(outcomes: Iterable[_Done], seen: _Progress) -> Iterator[Any]:
     """The reports as they come, until a signal (:class:`Interrupted`) stops the batch. Each one
     is handed out with the signals blocked, so what is written of it is written whole; a signal
     then arrives when the next game is asked for, and ends the iteration there: the caller
@@ -199,18 +227,16 @@ def _until_signal(outcomes: Iterable[GameOutcome], seen: _Progress) -> Iterator[
 
     ``seen`` keeps the exit code: 2 if any file could not be rescored, else 1 if any game has a
     discrepancy, else 0."""
-    from adjudicate.report import failed
-
     try:
-        for r in outcomes:
+        for game, shown in outcomes:
             signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # (one come before: raised here)
-            yield r
+            yield shown
             seen.count += 1  # written whole
-            seen.tally.add(r)
-            if failed(r):
+            seen.tally.count(game)
+            if game.error is not None:
                 seen.code = EXIT_ERROR
-                seen.errors.append(r["error"])
-            elif r["discrepancies"]:
+                seen.errors.append(game.error)
+            elif game.discrepancies:
                 seen.code = max(seen.code, EXIT_NO)
             signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
     except Interrupted as stop:
@@ -231,8 +257,7 @@ def _finish(seen: _Progress, total: int) -> int:
     return seen.code if seen.signum is None else 128 + seen.signum
 
 
-def _with_progress(results: Iterable[GameOutcome], total: int,
-                   progress: bool) -> Iterator[GameOutcome]:
+def _with_progress(results: Iterable[_Done], total: int, progress: bool) -> Iterator[_Done]:
     if not progress:
         yield from results
         return
@@ -249,8 +274,13 @@ def rescore(
         "--check-words", help="Look every word up; list unchallenged phonies (information).")] = False,
     output: ReportFormatOption = ReportFormat.table,
     json_: JsonOption = False,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", min=1, help="Processes to use (at most one per CPU and per game).")] = 1,
+    indent: Annotated[Optional[int], typer.Option(
+        "--indent", min=0, show_default=False,
+        help="Indent --format json by N spaces (default: 2 on a terminal; elsewhere one game a line).")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", min=1, show_default=False,
+        help=f"Processes to use (default: one per CPU from {POOL_THRESHOLD} games, else one; "
+             "at most one per CPU and per game).")] = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
@@ -269,6 +299,10 @@ def rescore(
     """
     if json_:
         output = ReportFormat.json
+    if indent is not None and output is not ReportFormat.json:
+        raise typer.BadParameter("applies to --format json only", param_hint="'--indent'")
+    if output is ReportFormat.json and indent is None and sys.stdout.isatty():
+        indent = 2  # (for a person; a program reads one game a line)
 
     with errors_exit_2():
         overrides = rule_options(rules, set_, lexicon=lexicon)
@@ -281,20 +315,22 @@ def rescore(
     progress = (len(games) > 1 and not quiet and sys.stderr.isatty()
                 and not (streamed and sys.stdout.isatty()))
     # (A batch's table and CSV show summaries: no play formatted, nor sent between processes.)
-    full = output in (ReportFormat.json, ReportFormat.jsonl) or (
-        output is ReportFormat.table and len(games) == 1)
+    present = _presenter(output, indent, len(games) == 1)
     seen = _Progress()
     with _stoppable():
         outcomes = _until_signal(
             _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None),
-                     progress, stdin, full), seen)
+                     progress, stdin, present), seen)
         if streamed:
-            # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 90 MB
-            # of text, and holding every report first took 930 MB of memory (31 MB now).
+            # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 50 MB
+            # of text, and holding every report first took 930 MB of memory.
             from adjudicate.report import csv_lines, json_array, json_lines
 
-            writer = {ReportFormat.json: json_array, ReportFormat.jsonl: json_lines}.get(output, csv_lines)
-            for chunk in writer(outcomes):
+            if output is ReportFormat.json:
+                chunks = json_array(outcomes, indent)
+            else:
+                chunks = (json_lines if output is ReportFormat.jsonl else csv_lines)(outcomes)
+            for chunk in chunks:
                 typer.echo(chunk, nl=False)
             raise typer.Exit(_finish(seen, len(games)))
         done = list(outcomes)
