@@ -103,3 +103,39 @@ def test_the_cli_imports_no_command_s_library_modules_until_it_runs() -> None:
     # adjudicate.rules, its dataclasses and the tile sets; readfile opens named inputs)
     assert set(loaded) <= {"adjudicate", "adjudicate.errors", "adjudicate.fastchallenge",
                            "adjudicate.federations", "adjudicate.printable", "adjudicate.readfile"}, loaded
+
+
+def test_a_command_line_builds_its_command_alone_and_reads_the_same() -> None:
+    """``run`` gives a command line that names a command an app of that command alone (start-up:
+    Typer builds every registered command to run one); its help and its usage errors read as
+    the whole app's, and anything else (the root's help, a typo) gets the whole app."""
+    import typer.main
+    from typer.testing import CliRunner
+
+    from adjudicate.cli import _only, app
+
+    names = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert len(names) >= 9
+    runner = CliRunner()
+    for name in names:
+        only = _only(name)
+        assert only is not None
+        assert list(typer.main.get_command(only).commands) == [name]  # type: ignore[attr-defined]
+        for args in ([name, "--help"], [name, "--no-such-option"]):
+            whole, alone = runner.invoke(app, args), runner.invoke(only, args)
+            assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output), args
+    assert _only("rescor") is None and _only("--help") is None
+
+
+def test_run_builds_the_named_command_alone_but_not_for_completion(monkeypatch: pytest.MonkeyPatch) -> None:
+    import adjudicate.cli
+
+    asked: list[str] = []
+    monkeypatch.setattr(adjudicate.cli, "_only", lambda name: asked.append(name))  # (None: the whole app)
+    for args in (["rules", "--help"], ["--help"], ["rules", "--help"]):
+        with pytest.raises(SystemExit):
+            adjudicate.cli.run(args)
+        monkeypatch.setenv("_ADJUDICATE_COMPLETE", "bash_complete")  # (from the second on)
+        monkeypatch.setenv("COMP_WORDS", "adjudicate rules")
+        monkeypatch.setenv("COMP_CWORD", "1")
+    assert asked == ["rules"]

@@ -108,19 +108,21 @@ def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
     job (:func:`workers`), forked workers rescore and write them (:func:`adjudicate.forked.imap`):
     leaving early kills them all, and a worker that dies is an error for the game it was
     rescoring."""
-    from adjudicate.forked import WorkerDied, imap
-
     jobs = workers(jobs, len(games))
-    if jobs > 1:
-        # Imported before the workers fork, so that each one does not import (or compile) them again.
-        import adjudicate.game
-        import adjudicate.rescore  # noqa: F401
 
     def one(index: int) -> _Done:
         game = games[index]
         return present(rescore_one(game, *args, data=stdin if game == "-" else None))
 
     def reports() -> Iterator[_Done]:
+        if jobs == 1:  # (no pool: adjudicate.forked and pickle are not imported)
+            yield from map(one, range(len(games)))
+            return
+        # Imported before the workers fork, so that each one does not import (or compile) them again.
+        import adjudicate.game
+        import adjudicate.rescore  # noqa: F401
+        from adjudicate.forked import WorkerDied, imap
+
         chunk = max(1, min(256, len(games) // (jobs * 8)))
         for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
             if isinstance(r, WorkerDied):
