@@ -139,3 +139,11 @@ def test_run_builds_the_named_command_alone_but_not_for_completion(monkeypatch: 
         monkeypatch.setenv("COMP_WORDS", "adjudicate rules")
         monkeypatch.setenv("COMP_CWORD", "1")
     assert asked == ["rules"]
+
+
+@pytest.mark.parametrize("path", sorted(p for p in CLI.glob("*.py") if p.name not in (
+    "__init__.py", "common.py", "options.py")), ids=lambda p: p.name)
+def test_command_modules_have_their_annotations_evaluated_once(path: Path) -> None:
+    """No ``from __future__ import annotations`` where Typer reads signatures (see
+    adjudicate/cli/__init__.py): strings would be compiled again each time it reads them."""
+    assert "from __future__ import annotations" not in path.read_text(encoding="utf-8")

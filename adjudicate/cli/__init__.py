@@ -5,6 +5,13 @@ group is one module that registers its commands on it (``challenge``, ``lexicon`
 ``endgame`` with ``clock``, ``judge``, ``show``, ``correct``, ``rules``), with the options every command shares in
 ``options`` and the helpers in ``common``. Importing this package registers them all, in the order
 ``adjudicate --help`` lists them; no module here imports the package back.
+
+The command modules do without ``from __future__ import annotations``: Typer reads a command's
+annotations three times as it builds it, and with strings it compiled and evaluated each one
+every time (building the 14 commands for ``--help`` took 15.5 ms, 5.6 ms now; 16% of the
+instructions of ``adjudicate --help``, 368M to 310M, for 1% more on a command built alone, whose
+module's annotations are now evaluated at import). Names imported only for type checking are
+written in quotes there.
 """
 
 from __future__ import annotations

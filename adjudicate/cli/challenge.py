@@ -4,8 +4,6 @@ A plain command line never reaches this module (``entry.py`` handles it without 
 it serves ``-h`` and the usage errors, and runs the same code.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """`adjudicate correct`: a recorded game rewritten with every number the rules give."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated, Optional
 

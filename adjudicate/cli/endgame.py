@@ -1,7 +1,5 @@
 """`adjudicate endgame` and `adjudicate clock`: the table tools of a judge at the end of a game."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
@@ -17,7 +15,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def _ruleset(rules: str, settings: list[str] | None) -> Ruleset:
+def _ruleset(rules: str, settings: list[str] | None) -> "Ruleset":
     """--rules with the --set overrides applied (checked in that order)."""
     from adjudicate.game import pick_ruleset
 
@@ -157,13 +155,13 @@ def endgame(
     typer.echo(_result_line(result.winners, result.tie))
 
 
-def _overrides(ruleset: Ruleset) -> dict[str, object]:
+def _overrides(ruleset: "Ruleset") -> dict[str, object]:
     from adjudicate.rules import find_ruleset
 
     return ruleset.differences(find_ruleset(ruleset.name))
 
 
-def _override_text(ruleset: Ruleset) -> str:
+def _override_text(ruleset: "Ruleset") -> str:
     changes = _overrides(ruleset)
     if not changes:
         return ""

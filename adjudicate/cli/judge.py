@@ -5,8 +5,6 @@ state, the terminal restored on every way out. Without one (stdin not a TTY): on
 one verdict line per play, so scripts can check many plays in one process.
 """
 
-from __future__ import annotations
-
 import codecs
 import enum
 import io
@@ -128,7 +126,7 @@ def judge(
     with journal:
         password = _ask_password(language) if password_prompt and interactive else None
 
-        def judge_and_log(words: tuple[TypedWord, ...], *, sync: bool = True) -> Ruling:
+        def judge_and_log(words: "tuple[TypedWord, ...]", *, sync: bool = True) -> "Ruling":
             ruling = judge_play(words, lex)
             journal.append(
                 lexicon=lex.id,
@@ -421,7 +419,7 @@ def _split_keys(text: str) -> list[str]:
     return keys
 
 
-def _style(fd: int, encoding: str) -> Style:
+def _style(fd: int, encoding: str) -> "Style":
     from adjudicate.judge import Style
 
     try:
@@ -433,7 +431,7 @@ def _style(fd: int, encoding: str) -> Style:
     return Style(width=width, color=color, ink=ink)
 
 
-def _run_terminal(session: Session, label: str, log_path: str) -> None:
+def _run_terminal(session: "Session", label: str, log_path: str) -> None:
     """Drive ``session`` from the terminal on stdin/stdout until it is done (``label``: the
     lexicon's, ``log_path``: the log's, both on screen).
 

@@ -5,8 +5,6 @@ Exit codes: 0 all good; 1 the answer is no (rejected entries in ``build``/``chec
 unreadable source, bad option).
 """
 
-from __future__ import annotations
-
 import shlex
 import sys
 from enum import Enum

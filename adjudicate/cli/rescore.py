@@ -1,7 +1,5 @@
 """`adjudicate rescore`: replay recorded games and report every disagreement."""
 
-from __future__ import annotations
-
 import os
 import signal
 import sys
@@ -44,7 +42,7 @@ POOL_THRESHOLD = 64
 def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
     check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
-) -> RescoreReport | GameError:
+) -> "RescoreReport | GameError":
     """Rescore one file: its :class:`~adjudicate.report.RescoreReport`, or a
     :class:`~adjudicate.report.GameError`. Runs in worker processes."""
     from adjudicate.game import setup_game, words_lexicon_name
@@ -101,7 +99,7 @@ _Done = tuple["Verdict", Any]
 
 
 def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
-             stdin: Optional[bytes], present: Callable[[RescoreReport | GameError], _Done],
+             stdin: Optional[bytes], present: "Callable[[RescoreReport | GameError], _Done]",
              ) -> Iterator[_Done]:
     """Each game's verdict and text (``present``), in the order given, as it is ready (nothing is
     kept here: a batch's JSON is written game by game, in bounded memory). With more than one
@@ -127,7 +125,7 @@ def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
         for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
             if isinstance(r, WorkerDied):
                 name = record_name(games[index])
-                died: GameError = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
+                died: "GameError" = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
                 yield present(died)
             else:
                 yield r
@@ -147,13 +145,13 @@ def workers(jobs: Optional[int], games: int) -> int:
 
 
 def _presenter(output: ReportFormat, indent: Optional[int],
-               one_game: bool) -> Callable[[RescoreReport | GameError], _Done]:
+               one_game: bool) -> "Callable[[RescoreReport | GameError], _Done]":
     """What a batch hands on for each game (:data:`_Done`), for ``output``: the text of its JSON,
     JSON Lines or CSV line, made where the game was rescored (a ``--jobs`` worker sends text);
     indented JSON and one game's table, the report's dict; a batch's table, its summary."""
     from adjudicate.report import csv_row, json_game, summary, verdict
 
-    def present(outcome: RescoreReport | GameError) -> _Done:
+    def present(outcome: "RescoreReport | GameError") -> _Done:
         if isinstance(outcome, dict):  # a GameError
             shown: Any = outcome
         elif output is ReportFormat.table:

@@ -5,8 +5,6 @@ This module imports no command module, so nothing in ``adjudicate.cli`` imports 
 back (no cycle).
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

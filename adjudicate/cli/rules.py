@@ -1,7 +1,5 @@
 """`adjudicate rules`: what the tool applies under each ruleset, and where each value comes from."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -1,7 +1,5 @@
 """`adjudicate show`: one event of a recorded game, the board before and after and the score worked out."""
 
-from __future__ import annotations
-
 import enum
 import os
 import sys
