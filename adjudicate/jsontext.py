@@ -63,5 +63,7 @@ json_raw = _JSON_LINE.encode
 def escape_controls(text: str) -> str:
     """JSON text with DEL and the C1 controls escaped (``\\u009b``); unchanged, and not copied,
     when it has none (one search in C)."""
+    if text.isascii() and "\x7f" not in text:  # two scans in C, far quicker than the search below:
+        return text  # 8% of a game rescored and written as JSON (scripts/icount json: 2.85M -> 2.61M)
     return text.translate(_JSON_ESCAPES) if _JSON_CONTROLS.search(text) is not None else text
 
