@@ -69,6 +69,10 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
     assert cli_rescore.workers(100, 1000) == 2
     assert cli_rescore.workers(100, 1) == 1
     assert cli_rescore.workers(1, 1000) == 1
+    # Not given: one per CPU from POOL_THRESHOLD games; below it one process, whatever is asked.
+    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD) == 2
+    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD - 1) == 1
+    assert cli_rescore.workers(2, cli_rescore.POOL_THRESHOLD - 1) == 1
     seen = []
 
     def imap(function, count, *, jobs, chunk):  # type: ignore[no-untyped-def]
@@ -80,6 +84,12 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(app, ["rescore", "--jobs", "100", "--format", "csv", *games])
     assert result.exit_code == 0, result.output
     assert seen == [2]
+    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games])  # (the default)
+    assert result.exit_code == 0, result.output
+    assert seen == [2, 2]
+    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games[:cli_rescore.POOL_THRESHOLD - 1]])
+    assert result.exit_code == 0, result.output
+    assert seen == [2, 2]  # (no pool)
 
 
 @pytest.mark.parametrize("home", ["", "relative/home", None])
