@@ -29,7 +29,6 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
 from adjudicate.kinds import Ending, Finding, Note
-from adjudicate.lexicon import Lexicon, TileMemo
 from adjudicate.notation import parse_play
 from adjudicate.replay import (
     MAX_SEATS,
@@ -125,10 +124,15 @@ class _Rescore(EndLines):
         # The word checks ask a memo keyed by tile codes: the caller's own, which lasts from game
         # to game (as `rescore --check-words` passes it), or one for this game.
         words = lexicon
-        if type(words) is TileMemo and words.alphabet.name != alphabet.name:
-            words = words.lexicon
-        if words is not None and type(words) is not TileMemo:
-            words = TileMemo(words, alphabet)
+        if words is not None:
+            # (imported here: the lexicon package, hashlib and json cost a rescore without word
+            # checks 6 ms of its start-up)
+            from adjudicate.lexicon import TileMemo
+
+            if type(words) is TileMemo and words.alphabet.name != alphabet.name:
+                words = words.lexicon
+            if type(words) is not TileMemo:
+                words = TileMemo(words, alphabet)
         self.words = words
         self.events: list[EventResult] = []
 
@@ -744,6 +748,10 @@ def words_lexicon(lexicon: Any | None, record_lexicon: str | None) -> dict[str, 
     :meth:`~adjudicate.lexicon.Lexicon.as_dict` (id, name, edition, label, SHA-256, stand-in or
     not) and ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when
     the record names none). None without a :class:`~adjudicate.lexicon.Lexicon` (or its memo)."""
+    if lexicon is None:
+        return None
+    from adjudicate.lexicon import Lexicon, TileMemo  # (only for a game checked with words: see _Rescore)
+
     source = lexicon.lexicon if isinstance(lexicon, TileMemo) else lexicon
     if not isinstance(source, Lexicon):
         return None
