@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as _replace_record
 from typing import Any
@@ -616,10 +617,14 @@ class _Rescore(EndLines):
                             f"line {problem.line}: {problem.message}"
                             + (f": {problem.text!r}" if problem.text else ""))
             )
-        reported = {pr.line for pr in record.problems}
-        # The nicks of lines the reader reported (an unknown nick: once, for all its lines).
-        bad_nicks = {event.nick for event in record.events if event.line in reported}
-        unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
+        reported: Collection[int] = ()  # (a record without problems, the common case: nothing to build)
+        bad_nicks: Collection[str] = ()
+        unreadable: Sequence[int] = ()
+        if record.problems:
+            reported = {pr.line for pr in record.problems}
+            # The nicks of lines the reader reported (an unknown nick: once, for all its lines).
+            bad_nicks = {event.nick for event in record.events if event.line in reported}
+            unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
         previous = 0
         handlers = self._HANDLERS
         seat_of = self.seat_of
