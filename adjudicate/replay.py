@@ -253,7 +253,8 @@ class GameState:
         """The tiles the players other than ``out`` (who went out) hold, when known: from their
         racks, or, with the bag empty and every play on the board, every tile not on the board."""
         if self.bag == 0 and not self.board_uncertain:
-            return [t for t, n in enumerate(self.unseen) for _ in range(n)]
+            # (Codes of which none is left, most of them by then, skipped: no range made for them.)
+            return [t for t, n in enumerate(self.unseen) if n for _ in range(n)]
         held: list[int] = []
         for q in range(len(self.nicks)):
             if q != out:
