@@ -130,19 +130,15 @@ def less(held: Any, gone: Any) -> list[int]:
     return left
 
 
-def holds(have: Any, need: Any) -> bool:
-    """Whether the rack ``have`` holds every tile of ``need`` (duplicates counted)."""
+def multiset_missing(have: Any, need: Any) -> list[int]:
+    """Tiles of ``need`` that the rack ``have`` cannot supply (duplicates counted)."""
     left = list(have)
-    try:
+    try:  # (the common case, every tile there, without a list of the missing)
         for t in need:
             left.remove(t)
+        return []
     except ValueError:
-        return False
-    return True
-
-
-def multiset_missing(have: Any, need: Any) -> list[int]:
-    """Tiles of ``need`` that the rack ``have`` cannot supply."""
+        pass
     left = list(have)
     missing = []
     for t in need:

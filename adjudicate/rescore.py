@@ -36,7 +36,6 @@ from adjudicate.replay import (
     TURN_KINDS,
     LastPlay,
     choose_spelling,
-    holds,
     less,
     missing_from_counts,
     multiset_missing,
@@ -138,10 +137,18 @@ class _Rescore(EndLines):
         self.events: list[EventResult] = []
 
     # -- racks ----------------------------------------------------------------------------------
-    def read_rack(self, event: GcgEvent, take: bool = False) -> tuple[int, ...] | None:
+    def read_rack(self, event: GcgEvent, p: int | None = None,
+                  take: bool = False) -> tuple[int, ...] | None:
         """The line's rack, checked against the tiles not on the board (None when it has none or
         it cannot be read). With ``take``, its tiles are left taken out of ``unseen``: the caller
-        puts back those that stay on the rack."""
+        puts back those that stay on the rack.
+
+        With ``p``, the rack ``p`` holds as their turn starts, checked against the rack chain too
+        (information, never a finding: racks change no score): the tiles ``p`` kept from their last
+        whole rack, less every tile played or exchanged since, must all be on their next whole
+        rack. A whole rack (all the tiles ``p`` holds) is then what ``p`` is known to hold,
+        ``kept[p]``; a rack written in part (``AE`` for a play of AE) says nothing of the rest.
+        """
         if event.rack is None or event.unknown_rack:
             return None
         try:
@@ -150,9 +157,10 @@ class _Rescore(EndLines):
             self.foreign(event, event.rack, err)
             self.flag(event, Finding.ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
             return None
-        if len(rack) > self.ruleset.rack_size:
+        size = len(rack)
+        if size > self.ruleset.rack_size:
             self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"rack {event.rack} has {len(rack)} tiles; a rack holds {self.ruleset.rack_size}")
+                      f"rack {event.rack} has {size} tiles; a rack holds {self.ruleset.rack_size}")
         counts = self.unseen
         # Take the rack's tiles out of the unseen ones: a count below zero is a tile the rack holds
         # more copies of than are left (one pass, duplicates included).
@@ -172,6 +180,20 @@ class _Rescore(EndLines):
             if take:
                 for t in rack:
                     counts[t] -= 1
+        if p is not None and size == self.rack_size[p]:  # the rack chain
+            kept = self.kept[p]
+            if kept:
+                missing = multiset_missing(rack, kept)
+                if missing:
+                    alphabet = self.alphabet
+                    self.info.append(Info(
+                        event.line, Note.RACK_CHAIN, event.nick,
+                        f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
+                        f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
+                        f"{self.kept_line[p]} (racks change no score: information)",
+                        missing=format_rack(missing, alphabet)))
+            self.kept[p] = rack
+            self.kept_line[p] = event.line
         return rack
 
     def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
@@ -223,8 +245,8 @@ class _Rescore(EndLines):
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
-        rack = self.read_rack(event, True)  # taken out of unseen: what stays on it is put back below
-        kept = self.check_kept(event, p, rack) if rack is not None else self.kept[p]
+        rack = self.read_rack(event, p, take=True)  # taken out of unseen: what stays on it is put back below
+        kept = self.kept[p]  # what p holds as the turn starts: the rack when whole (see read_rack)
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
@@ -325,30 +347,6 @@ class _Rescore(EndLines):
             rack_size[p] = 0
             known_left[p] = ()
             self.end(event.line, Ending.WENT_OUT, out=p)
-
-    def check_kept(self, event: GcgEvent, p: int,
-                   rack: tuple[int, ...] | None) -> tuple[int, ...] | list[int] | None:
-        """The rack chain (information, never a finding: racks change no score): the tiles ``p``
-        kept from their last whole rack, less every tile played or exchanged since, must all be
-        on their next whole rack. Returns what ``p`` is known to hold as the turn starts: the rack
-        when it is whole (all the tiles ``p`` holds), else what was kept (a rack written in part,
-        `AE` for a play of AE, says nothing of the rest).
-        """
-        kept = self.kept[p]
-        if rack is None or len(rack) != self.rack_size[p]:
-            return kept
-        if kept and not holds(rack, kept):
-            missing = multiset_missing(rack, kept)
-            if missing:
-                alphabet = self.alphabet
-                self.info.append(Info(
-                    event.line, Note.RACK_CHAIN, event.nick,
-                    f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
-                    f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
-                    f"{self.kept_line[p]} (racks change no score: information)",
-                    missing=format_rack(missing, alphabet)))
-        self.kept_line[p] = event.line
-        return rack
 
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
                     message: str | None, place: Any) -> None:
@@ -507,8 +505,8 @@ class _Rescore(EndLines):
         return 0
 
     def exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rack = self.read_rack(event)
-        kept = self.check_kept(event, p, rack)
+        rack = self.read_rack(event, p)
+        kept = self.kept[p]
         alphabet, rules = self.alphabet, self.ruleset
         result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
         out = parse_rack(event.tiles, alphabet) if _readable(event.tiles, alphabet) and event.tiles else None
@@ -572,8 +570,7 @@ class _Rescore(EndLines):
         return False
 
     def pass_turn(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rack = self.read_rack(event)
-        kept = self.check_kept(event, p, rack)
+        rack = self.read_rack(event, p)
         if (self.ruleset.challenge_on_valid is not ChallengeRule.LOSE_TURN
                 and any(_LOST_CHALLENGE in note for note in event.notes)):
             # (The pass still counts as one: the record says the turn was not played.)
@@ -583,7 +580,6 @@ class _Rescore(EndLines):
         # A pass, whatever its cause (a lost challenge, a turn not played in time: `#note time`),
         # is a scoreless turn and a pass for the ending rules (docs/rules.md).
         self.pass_run += 1
-        self.kept[p] = kept
         if rack is not None and len(rack) == self.rack_size[p]:
             # What a pass leaves on the rack, until the next draw: a whole rack only (a record may
             # write part of one).
