@@ -1,5 +1,6 @@
 """`adjudicate rescore` on many files (issue 3, item 5): one summary row per game in the order given,
-`--format json|jsonl|csv`, `--jobs`, `-` among files, exit codes 0/1/2.
+`--format json|jsonl|csv`, `--jobs` (capped at the CPUs and the games), `-` among
+files, exit codes 0/1/2.
 
 The games are the project's own fixtures: eight whose every score agrees (their arithmetic is in
 test_rescore.py), and gcg_bom_crlf.gcg, a reader fixture whose first play misses the centre square
@@ -11,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import subprocess
 import unicodedata
@@ -21,6 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate.cli import app
+from adjudicate.cli import rescore as cli_rescore
 from adjudicate.cli.rescore import POOL_THRESHOLD
 
 GAMES = Path(__file__).parent / "data" / "games"
@@ -258,3 +261,39 @@ def test_a_path_longer_than_a_line_has_a_line_of_its_own(tmp_path: Path) -> None
     batch = run([CLEAN[0], game]).stdout.splitlines()
     assert batch[3] == game and batch[4].split() == ["naspa", "unfinished", "2"]
     assert too_wide("\n".join(table + batch)) == []
+
+
+# -- how many workers: --jobs capped at the CPUs and the games ---------------------------------------
+
+# `--jobs 100` started 100 processes on 2 cores: capped at the CPUs and at the games
+# (cli.rescore.workers), and without --jobs a pool only from POOL_THRESHOLD games.
+
+GAME = GAMES / "fx_fise_outplay.gcg"
+
+
+def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert cli_rescore.workers(100, 1000) == 2
+    assert cli_rescore.workers(100, 1) == 1
+    assert cli_rescore.workers(1, 1000) == 1
+    # Not given: one per CPU from POOL_THRESHOLD games; below it one process, whatever is asked.
+    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD) == 2
+    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD - 1) == 1
+    assert cli_rescore.workers(2, cli_rescore.POOL_THRESHOLD - 1) == 1
+    seen = []
+
+    def imap(function, count, *, jobs, chunk):  # type: ignore[no-untyped-def]
+        seen.append(jobs)
+        return (function(i) for i in range(count))
+
+    monkeypatch.setattr("adjudicate.forked.imap", imap)
+    games = [str(GAME)] * (cli_rescore.POOL_THRESHOLD + 6)
+    result = CliRunner().invoke(app, ["rescore", "--jobs", "100", "--format", "csv", *games])
+    assert result.exit_code == 0, result.output
+    assert seen == [2]
+    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games])  # (the default)
+    assert result.exit_code == 0, result.output
+    assert seen == [2, 2]
+    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games[:cli_rescore.POOL_THRESHOLD - 1]])
+    assert result.exit_code == 0, result.output
+    assert seen == [2, 2]  # (no pool)

@@ -1,5 +1,6 @@
 """The judge's log: format, chain, tampering caught by verify_log, locking across processes; its
-default name kept in the log directory whatever the lexicon id; a symlink, a lexicon's file or
+default name kept in the log directory whatever the lexicon id, its directory by the XDG rules, and
+no default log without a home; a symlink, a lexicon's file or
 another JSON Lines file refused as a log; a write that fails halfway taken back; `judge
 --verify-log` reading line by line in constant memory (whole processes under an address-space
 limit), and only regular files."""
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from adjudicate import judgelog
+from adjudicate import lexicon as lx
 from adjudicate.judgelog import (
     GENESIS,
     JudgeLog,
@@ -26,6 +28,7 @@ from adjudicate.judgelog import (
     line_hash,
     verify_log,
 )
+from adjudicate.lexicon import store
 
 SHA = "ab" * 32
 
@@ -224,6 +227,46 @@ def test_the_default_judge_log_name_stays_in_the_log_directory(monkeypatch, tmp_
     for lexicon_id in ("../../etc/passwd", "..", "/abs", "a\\..\\b", ".hidden"):
         path = Path(default_log_path(lexicon_id))
         assert path.parent == logs and not path.name.startswith("."), path
+
+
+# -- no home directory: the XDG rules, and no default log ---------------------------------------
+
+# With `HOME=""` the default judge log went to `/.local/share/...`: the XDG rules (a relative
+# XDG_DATA_HOME or HOME is none), and an error (exit 2) when no home can be found; the shipped
+# lexicons still answer, --log still works, and `lexicon build` asks for -o.
+
+
+@pytest.mark.parametrize("home", ["", "relative/home", None])
+def test_no_home_no_default_log(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, home: str | None, cli) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    if home is None:
+        monkeypatch.delenv("HOME", raising=False)
+    else:
+        monkeypatch.setenv("HOME", home)
+    monkeypatch.chdir(tmp_path)
+    assert store.user_data_dir() is None and lx.user_lexicon_dir() is None
+    result = cli(["judge"], "QI\n")
+    assert result.exit_code == 2
+    assert "no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute path; " \
+        "give the log's file with --log" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    # the shipped lexicons still answer, and --log still works
+    logged = cli(["judge", "--log", str(tmp_path / "j.jsonl")], "QI\n")
+    assert logged.exit_code == 0 and logged.stdout.startswith("ACCEPTABLE")
+    source = tmp_path / "w.txt"
+    source.write_text("qi\n")
+    built = cli(["lexicon", "build", str(source), "-a", "english", "-n", "X"])
+    assert built.exit_code == 2 and "give the output directory with -o" in built.stderr
+
+
+def test_the_xdg_rules(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative")  # ignored: not absolute
+    assert default_log_path("en") == str(tmp_path / "home" / ".local" / "share" / "adjudicate" / "logs" / "en.jsonl")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", "")
+    assert default_log_path("en") == str(tmp_path / "data" / "adjudicate" / "logs" / "en.jsonl")
+    assert lx.user_lexicon_dir() == str(tmp_path / "data" / "adjudicate" / "lexicons")
 
 
 # -- the judge log: a symlink, another file, a write that fails halfway ---------------------------------
