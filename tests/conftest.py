@@ -163,3 +163,41 @@ def messages() -> Callable[[Any], list[str]]:
 def totals() -> Callable[[Any], dict[str, tuple[int | None, int]]]:
     """``totals(report)``: each player's nick -> (the record's final score, the rules' final score)."""
     return _totals
+
+
+# -- processes (/proc) ----------------------------------------------------------------------------
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting to be reaped does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture(scope="session")
+def children() -> Callable[[int], list[int]]:
+    """``children(pid)``: the processes whose parent is ``pid`` (a pool's workers)."""
+    return _children
+
+
+@pytest.fixture(scope="session")
+def alive() -> Callable[[int], bool]:
+    """``alive(pid)``: the process runs (a zombie waiting to be reaped does not count)."""
+    return _alive

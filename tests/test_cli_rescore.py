@@ -1,6 +1,7 @@
 """`adjudicate rescore` on many files (issue 3, item 5): one summary row per game in the order given,
 `--format json|jsonl|csv`, `--jobs` (capped at the CPUs and the games), `-` among
-files, exit codes 0/1/2.
+files, exit codes 0/1/2; a batch stopped by a signal (its workers gone, its output closed) and a
+worker killed from outside.
 
 The games are the project's own fixtures: eight whose every score agrees (their arithmetic is in
 test_rescore.py), and gcg_bom_crlf.gcg, a reader fixture whose first play misses the centre square
@@ -14,7 +15,10 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
+import time
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -22,6 +26,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from adjudicate import forked
 from adjudicate.cli import app
 from adjudicate.cli import rescore as cli_rescore
 from adjudicate.cli.rescore import POOL_THRESHOLD
@@ -297,3 +302,164 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games[:cli_rescore.POOL_THRESHOLD - 1]])
     assert result.exit_code == 0, result.output
     assert seen == [2, 2]  # (no pool)
+
+
+# -- signals in a batch: rescore --jobs stopped, a worker killed -----------------------------------
+
+# `rescore --jobs N` on SIGINT or SIGTERM stops its workers, closes what it has written (the JSON
+# array, whole CSV rows), says how far it got and exits 130 or 143; a worker killed from outside is
+# an error for its game (exit 2), not a broken pool (exit 3). (The pool itself, forked.imap:
+# test_forked.py.)
+#
+# Whole processes, signalled once the first output has arrived (so the batch is under way); every
+# wait has a generous timeout, and nothing depends on how fast the machine is.
+
+CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+CORPUS_GAME = CORPUS / "gcg" / "macondo" / "doug_v_emely.gcg"
+BATCH_GAME = CORPUS_GAME if CORPUS_GAME.is_file() else GAMES / "fx_naspa_scoreless.gcg"
+BATCH = 20_000  # far more than are done before the signal comes
+WAIT = 60  # seconds: generous; a stopped batch ends in well under one
+
+needs_fork = pytest.mark.skipif(not forked.AVAILABLE, reason="the pool forks only on Linux")
+
+
+def start(tmp_path: Path, output: str, jobs: int) -> subprocess.Popen[bytes]:
+    (tmp_path / "g.gcg").symlink_to(BATCH_GAME)
+    args = [sys.executable, "-m", "adjudicate", "rescore", "--format", output, "--jobs", str(jobs), "-q",
+            *["g.gcg"] * BATCH]
+    return subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def first_output(process: subprocess.Popen[bytes]) -> bytes:
+    """Some of stdout: the batch has started (and its workers with it)."""
+    assert process.stdout is not None
+    return os.read(process.stdout.fileno(), 1 << 16)
+
+
+@pytest.fixture(scope="session")
+def workers_of(children):  # type: ignore[no-untyped-def]
+    """``workers_of(process, jobs)``: the batch's ``jobs`` workers, once all have started."""
+
+    def workers_of(process: subprocess.Popen[bytes], jobs: int) -> list[int]:
+        deadline = time.monotonic() + WAIT
+        while len(found := children(process.pid)) < jobs and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(found) == jobs, found
+        return found
+
+    return workers_of
+
+
+def finish(process: subprocess.Popen[bytes], head: bytes) -> tuple[int, bytes, str]:
+    try:
+        out, err = process.communicate(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the batch (or a worker holding its stdout) still runs {WAIT} s after the signal")
+    return process.returncode, head + out, err.decode()
+
+
+def cleanup(process: subprocess.Popen[bytes]) -> None:
+    """Whatever is left of the batch's process group (nothing, when all went well)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+def stopped(games: int) -> list[str]:
+    """The last lines of a batch of clean games stopped after ``games``: how far it got, then the
+    tally of the games done (none when none was)."""
+    tally = (f"{games} game{'s' * (games != 1)}: {games} agree{'s' * (games == 1)}, 0 with discrepancies, "
+             "0 could not be adjudicated; no winner changes")
+    return [f"interrupted after {games} of {BATCH} games", *([tally] if games else [])]
+
+
+@pytest.mark.parametrize(("signum", "code", "group"), [
+    (signal.SIGTERM, 143, False),  # the parent alone: it must take its workers with it
+    (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
+    (signal.SIGTERM, 143, True),
+])
+@needs_fork
+def test_a_signal_stops_the_workers_and_closes_the_json(tmp_path: Path, signum: int, code: int, group: bool,
+                                                        workers_of, alive) -> None:  # type: ignore[no-untyped-def]
+    process = start(tmp_path, "json", 2)
+    try:
+        head = first_output(process)
+        workers = workers_of(process, 2)
+        if group:
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+        returncode, out, err = finish(process, head)
+        survivors = [pid for pid in workers if alive(pid)]
+    finally:
+        cleanup(process)
+    assert survivors == []
+    assert returncode == code, err
+    reports = json.loads(out)  # well-formed: the array closed after the last whole game
+    assert 0 < len(reports) < BATCH
+    assert all(r["file"] == "g.gcg" and r["ok"] for r in reports)
+    assert err.splitlines()[-2:] == stopped(len(reports))
+    assert "Traceback" not in err and "internal error" not in err
+
+
+@needs_fork
+def test_a_signal_leaves_whole_csv_rows(tmp_path: Path, workers_of) -> None:  # type: ignore[no-untyped-def]
+    process = start(tmp_path, "csv", 2)
+    try:
+        head = first_output(process)
+        workers_of(process, 2)
+        process.send_signal(signal.SIGTERM)
+        returncode, out, err = finish(process, head)
+    finally:
+        cleanup(process)
+    assert returncode == 143
+    text = out.decode()
+    assert text.endswith("\n")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][0] == "file" and all(row == rows[1] for row in rows[1:])
+    assert err.splitlines()[-2:] == stopped(len(rows) - 1)[-2:]
+
+
+@needs_fork
+def test_without_workers_a_signal_closes_the_json_too(tmp_path: Path, children) -> None:  # type: ignore[no-untyped-def]
+    process = start(tmp_path, "json", 1)
+    try:
+        head = first_output(process)
+        assert children(process.pid) == []
+        process.send_signal(signal.SIGTERM)
+        returncode, out, err = finish(process, head)
+    finally:
+        cleanup(process)
+    assert returncode == 143
+    assert err.splitlines()[-2:] == stopped(len(json.loads(out)))[-2:]
+
+
+@needs_fork
+def test_a_worker_killed_from_outside_is_an_error_for_its_game(tmp_path: Path, workers_of) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "g.gcg").symlink_to(BATCH_GAME)
+    games = 3000
+    args = [sys.executable, "-m", "adjudicate", "rescore", "--format", "json", "--jobs", "2", "-q",
+            *["g.gcg"] * games]
+    process = subprocess.Popen(args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        head = first_output(process)
+        victim = workers_of(process, 2)[0]
+        os.kill(victim, signal.SIGKILL)
+        returncode, out, err = finish(process, head)
+    finally:
+        cleanup(process)
+    reports = json.loads(out)
+    assert len(reports) == games
+    failed = [r for r in reports if "error" in r]
+    if not failed:  # it had finished its part before the signal reached it: nothing lost either way
+        assert returncode == 0, err
+        return
+    assert returncode == 2, err
+    assert len(failed) == 1 and failed[0]["error"] == "g.gcg: not rescored: the worker process was killed (SIGKILL)"
+    tally = (f"{games} games: {games - 1} agree, 0 with discrepancies, 1 could not be adjudicated; "
+             "no winner changes")
+    assert err.splitlines() == [f"Error: {failed[0]['error']}", tally]

@@ -1,4 +1,6 @@
-"""``adjudicate.forked``: a function run in a forked child, its result or exception read back."""
+"""``adjudicate.forked``: a function run in a forked child, its result or exception read back; the
+``rescore --jobs`` pool (``imap``): results in order, a dead worker's item, its workers killed when
+the iteration is left."""
 
 from __future__ import annotations
 
@@ -193,3 +195,38 @@ def test_in_a_process_running_another_thread_start_returns_none() -> None:
     assert child is not None
     with child:
         assert child.result()[1] == 2
+
+
+# -- imap: the `rescore --jobs` pool ---------------------------------------------------------------
+
+# Results in the order of the items; a worker killed from outside loses its item only, which comes
+# back as a WorkerDied; leaving the iteration early (a signal, say) kills every worker. What
+# `rescore --jobs` makes of it, whole processes signalled: test_cli_rescore.py.
+
+
+def _square(i: int) -> int:
+    return i * i
+
+
+def _die_at_7(i: int) -> int:
+    if i == 7:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return i
+
+
+def test_imap_gives_results_in_order_and_a_dead_worker_s_item_as_worker_died() -> None:
+    assert list(forked.imap(_square, 500, jobs=2, chunk=7)) == [i * i for i in range(500)]
+    results = list(forked.imap(_die_at_7, 40, jobs=2, chunk=3))
+    assert [r for r in results if isinstance(r, forked.WorkerDied)][0].index == 7
+    assert [r for r in results if not isinstance(r, forked.WorkerDied)] == [i for i in range(40) if i != 7]
+
+
+def test_leaving_imap_early_kills_its_workers(children, alive) -> None:  # type: ignore[no-untyped-def]
+    import os as _os
+
+    results = forked.imap(_square, 10_000, jobs=2, chunk=10)
+    assert next(results) == 0
+    workers = children(_os.getpid())
+    assert len(workers) == 2
+    results.close()
+    assert not [pid for pid in workers if alive(pid)]
