@@ -284,6 +284,14 @@ def test_multiline_note_and_note_before_events():
     assert semantic(read_gcg(write_gcg(record).encode())) == semantic(record)
 
 
+# A multi-line note cost the square of its length in copying (its bench row measures that): each
+# continued note stays whole and in its place among the event's notes.
+def test_a_continued_note_keeps_its_place_among_the_event_s_notes() -> None:
+    record = read_gcg(b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8D CAB +14 14\n#note one\ntwo\n\nthree\n"
+                      b"#note four\n#note five\nsix\n>b: ABCDEFG - +0 0\n")
+    assert record.events[0].notes == ["one\ntwo\n\nthree", "four", "five\nsix"]
+
+
 def test_header_pragma_after_events_and_repeated_pragmas():
     data = game("#title first", "#title second", ">doug: DINNVWY 8D WINDY +32 32",
                 "#description late", "#description more")

@@ -1,11 +1,14 @@
 """A rescoring report written out (``adjudicate.report``): one game's table, a batch's table, CSV
-and the JSON array, from the report's dicts (what ``rescore --jobs`` workers send)."""
+and the JSON array, from the report's dicts (what ``rescore --jobs`` workers send); the table of a
+long record, linear in its size, a long cell cut."""
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -307,3 +310,56 @@ def test_game_events_overflow_reads_as_one_run_and_its_totals_stand(corpus: Path
     assert [row.split()[0] for row in rows] == ["19", "19", "27\u2013242", "243", "244"]
     assert ("213 moves after the end of the game (ended at line 26; the end is a guess: the board "
             "lacks the play at line 19), by Tim and Josh") in rows[2]
+
+
+# -- the table of a long record: linear in its size, a long cell cut ---------------------------------
+
+# Whatever the reader accepts is written out in time and memory linear in its size. No test here
+# measures time (scripts/bench has the rows for the 100,000-line records): they measure what grows,
+# the table's size. A cell longer than CELL_WIDTH is cut with an ellipsis in the table, and whole in
+# JSON.
+
+GAME = GAMES / "fx_fise_outplay.gcg"  # ends ">beto:  (EX) +9 609"
+
+
+def repeated_out_play(tmp_path: Path, lines: int) -> Path:
+    """The game with its out-play line repeated up to ``lines`` lines (one end_rack finding whose
+    recorded rack holds every repetition, and a cumulative finding per line)."""
+    text = GAME.read_bytes().rstrip(b"\n").split(b"\n")
+    out_play = next(line for line in text if line.startswith(b">beto:  (EX)"))
+    path = tmp_path / f"out{lines}.gcg"
+    path.write_bytes(b"\n".join(text + [out_play] * (lines - len(text))) + b"\n")
+    return path
+
+
+def test_the_table_grows_linearly_with_the_record(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """The end_rack cell held every repeated line, and the table padded every row to it: 10,000
+    lines made 400 MB of table, 20,000 lines 1.6 GB. (The repeated lines' cumulative findings are
+    now one row, a run: the table does not grow at all; the JSON has each, and grows linearly.)"""
+    small = cli(["rescore", str(repeated_out_play(tmp_path, 10_000))])
+    large = cli(["rescore", str(repeated_out_play(tmp_path, 20_000))])
+    assert small.exit_code == large.exit_code == 1
+    ratio = len(large.stdout) / len(small.stdout)
+    assert 0.9 < ratio < 1.1, ratio
+    assert "9980 times: out-play (EX): recorded +9, computed +0" in " ".join(small.stdout.split())
+    assert max(len(line) for line in large.stdout.splitlines()) < 5 * CELL_WIDTH
+    small, large = (cli(["rescore", "--format", "jsonl", str(repeated_out_play(tmp_path, n))]) for n in (10_000, 20_000))
+    ratio = len(large.stdout) / len(small.stdout)
+    assert 1.9 < ratio < 2.1, ratio
+
+
+def test_a_long_cell_is_cut_with_an_ellipsis_and_whole_in_json(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    path = repeated_out_play(tmp_path, 200)
+    table = cli(["rescore", str(path)]).stdout.splitlines()
+    # The recorded cell, wrapped in its column (where the rule under the header has its third run
+    # of dashes), from the end_rack row to the next row.
+    rule = next(i for i, line in enumerate(table) if line.startswith("------  "))
+    start = [m.start() for m in re.finditer("-+", table[rule])][2]
+    end = table[rule].index(" ", start)
+    first = next(i for i in range(rule, len(table)) if "end_rack" in table[i])
+    rows = [table[first], *itertools.takewhile(lambda line: not line[:6].strip(), table[first + 1:])]
+    recorded = "".join(row[start:end].strip() for row in rows)
+    assert len(recorded) == CELL_WIDTH and recorded.endswith("\u2026"), rows
+    [report] = json.loads(cli(["rescore", "--format", "json", str(path)]).stdout)
+    finding = next(d for d in report["discrepancies"] if d["kind"] == "end_rack")
+    assert len(finding["recorded"]) > CELL_WIDTH * 2 and "\u2026" not in finding["recorded"]

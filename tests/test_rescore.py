@@ -12,12 +12,14 @@ is exactly the tiles played from it; the words of the long games are not lexicon
 here looks them up), the tile counts are those of the set.
 
 At the end: failures found by fuzzing (tests/test_fuzz.py, scripts/fuzz), each kept as a regression
-test, and a record of 10,000 players (exit 2, never exit 3).
+test, a record of 10,000 players (exit 2, never exit 3), and the replay linear in the record's
+length (counted in Python calls).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -613,3 +615,46 @@ def test_ten_thousand_players(tmp_path: Path, cli, error_line) -> None:  # type:
     events = "".join(f">n{k}: ABC - +0 0\n" for k in range(10_000))
     with pytest.raises(AdjudicateError, match="10000 players \\(players taken from the events\\)"):
         rescore_game(read_gcg(events.encode()))
+
+
+# -- the replay is linear in the record ------------------------------------------------------------
+
+# Whatever the reader accepts is replayed in time linear in its size. The test counts the Python
+# calls of a replay (a deterministic count, which no machine's speed changes), not time: a record
+# twice as long costs twice the calls.
+
+
+def python_calls(function) -> int:  # type: ignore[no-untyped-def]
+    """How many Python frames ``function()`` enters (generator resumptions included): a count of
+    work that no machine's speed changes."""
+    count = 0
+
+    def hook(frame, event, arg):  # type: ignore[no-untyped-def]
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(hook)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_the_replay_of_unreadable_lines_and_strangers_is_linear() -> None:
+    """Each event looked at every unreadable line before it (and every problem's text, for a nick
+    that is no player's): a record of unreadable lines between its events, or of a stranger on
+    every line, cost the square of its length."""
+    header = [b"#player1 a A", b"#player2 b B"]
+
+    def unreadable(n: int) -> bytes:
+        return b"\n".join(header + [b"garbage", b">a: ABCDEFG - +0 0", b">b: ABCDEFG - +0 0"] * n)
+
+    def strangers(n: int) -> bytes:
+        return b"\n".join(header + [b">x%d: ABCDEFG - +0 0" % i for i in range(n)])
+
+    for make in (unreadable, strangers):
+        small, large = (read_gcg(make(n)) for n in (300, 600))
+        ratio = python_calls(lambda: rescore_game(large)) / python_calls(lambda: rescore_game(small))
+        assert ratio < 2.3, (make.__name__, ratio)
