@@ -3,6 +3,7 @@ lexicons built for a test, the command line run in-process, and the project's ga
 
 from __future__ import annotations
 
+import gzip
 import os
 import random
 from collections.abc import Callable
@@ -49,6 +50,17 @@ def lexicon_of() -> Callable[..., Path]:
     lexicon of ``words`` built into ``directory`` (its id is the directory's name) from a list
     written beside it (``<directory>.txt``)."""
     return _lexicon_of
+
+
+def _words_of(directory: Path) -> list[str]:
+    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
+
+
+@pytest.fixture(scope="session")
+def words_of() -> Callable[[Path], list[str]]:
+    """``words_of(directory)``: the words of the lexicon in ``directory``, as its words.txt.gz lists
+    them (canonical labels, sorted)."""
+    return _words_of
 
 
 @pytest.fixture
@@ -128,6 +140,15 @@ def error_line() -> Callable[[Any], str]:
 def leftovers() -> Callable[[Path], list[str]]:
     """``leftovers(directory)``: the names of its hidden files (a temporary file left behind)."""
     return _leftovers
+
+
+@pytest.fixture
+def runner():  # type: ignore[no-untyped-def]
+    """A click ``CliRunner``: ``runner.invoke(app, args)`` returns what happened, an exception
+    included (``cli`` re-raises it)."""
+    from typer.testing import CliRunner
+
+    return CliRunner()
 
 
 # -- the project's game records (tests/data/games) ---------------------------------------------

@@ -5,7 +5,6 @@ reports is tested with its module (tests/test_lexicon_*.py).
 
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 
@@ -24,16 +23,7 @@ EN_OLD = WORDS / "lex_en_old.txt"
 EN_NEW = WORDS / "lex_en_new.txt"
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def words_of(directory: Path) -> list[str]:
-    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
-
-
-def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner) -> None:
+def test_cli_build_and_check_exit_codes(env: Path, runner: CliRunner, words_of) -> None:  # type: ignore[no-untyped-def]
     out = env / "es-cli"
     result = runner.invoke(
         app, ["lexicon", "build", str(ES), "--alphabet", "spanish", "--name", "CLI", "-o", str(out), "--first-field"]
@@ -70,7 +60,7 @@ def test_every_command_has_help_with_an_example(runner: CliRunner, command: str)
     assert result.exit_code == 0 and "Example: adjudicate lexicon " + command in result.stdout
 
 
-def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path) -> None:
+def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path, words_of) -> None:  # type: ignore[no-untyped-def]
     """`char ro` in a list of words is rejected (file:line, exit 1, CHAR not built); a list of
     words and definitions is read by first fields, said on stderr (and in --json's note); --first-field
     reads both, silently."""

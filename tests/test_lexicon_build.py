@@ -20,11 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from adjudicate import forked, tiles
 from adjudicate import lexicon as lx
-from adjudicate.cli import app
 from adjudicate.errors import LexiconError
 from adjudicate.lexicon import build, build_lexicon, dawgfile, wordlist
 from adjudicate.lexicon.store import plain_name
@@ -35,14 +33,6 @@ EN_OLD = WORDS / "lex_en_old.txt"
 EN_NEW = WORDS / "lex_en_new.txt"
 REPO = Path(__file__).resolve().parent.parent
 DISC = Path(os.environ.get("ADJUDICATE_DISC", REPO.parent / "shared" / "lexicons" / "disc" / "words.txt.gz"))
-
-
-def cli(args: list[str], stdin: str | None = None):  # type: ignore[no-untyped-def]
-    """Run a command in-process; an exception that is not SystemExit (exit 3) is re-raised."""
-    result = CliRunner().invoke(app, args, input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def snapshot(directory: Path) -> dict[str, bytes | str]:
@@ -74,10 +64,6 @@ def built(tmp_path: Path, source: Path) -> Path:
     return out
 
 
-def words_of(directory: Path) -> list[str]:
-    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
-
-
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -87,7 +73,8 @@ def words_of(directory: Path) -> list[str]:
     ],
     ids=["empty", "comments", "all-rejected"],
 )
-def test_a_source_of_no_words_does_not_replace_a_lexicon(tmp_path: Path, built: Path, text: str, message: str) -> None:
+def test_a_source_of_no_words_does_not_replace_a_lexicon(tmp_path: Path, built: Path, text: str, message: str,
+                                                         cli, words_of) -> None:  # type: ignore[no-untyped-def]
     before = snapshot(tmp_path)
     empty = tmp_path / "empty.txt"
     empty.write_text(text)
@@ -99,9 +86,9 @@ def test_a_source_of_no_words_does_not_replace_a_lexicon(tmp_path: Path, built: 
     assert words_of(built) == ["CASA", "COSA", "GAT"]
 
 
-def test_an_empty_stdin_does_not_replace_a_lexicon(tmp_path: Path, built: Path) -> None:
+def test_an_empty_stdin_does_not_replace_a_lexicon(tmp_path: Path, built: Path, cli) -> None:  # type: ignore[no-untyped-def]
     before = snapshot(tmp_path)
-    result = cli(["lexicon", "build", "-", "-a", "catalan", "-n", "X", "-o", str(built)], stdin="")
+    result = cli(["lexicon", "build", "-", "-a", "catalan", "-n", "X", "-o", str(built)], stdin=b"")
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: <stdin>: no words") and "nothing written" in result.stderr
     assert snapshot(tmp_path) == before
@@ -115,7 +102,7 @@ def test_a_source_of_no_words_creates_no_lexicon(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.txt"]
 
 
-def test_a_rebuild_says_it_replaced_the_lexicon(tmp_path: Path, source: Path) -> None:
+def test_a_rebuild_says_it_replaced_the_lexicon(tmp_path: Path, source: Path, cli, words_of) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "lx"
     first = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
     assert first.exit_code == 0 and f"\n  at {out}\n" in first.stdout and "replaced" not in first.stdout
@@ -139,8 +126,8 @@ def test_a_rebuild_says_it_replaced_the_lexicon(tmp_path: Path, source: Path) ->
     ids=["file", "directory", "several", "licence-directory"],
 )
 def test_a_rebuild_refuses_a_lexicon_directory_holding_other_files(
-    tmp_path: Path, built: Path, source: Path, extra: dict[str, str], named: str
-) -> None:
+    tmp_path: Path, built: Path, source: Path, extra: dict[str, str], named: str, cli
+) -> None:  # type: ignore[no-untyped-def]
     for name, text in extra.items():
         (built / name).parent.mkdir(exist_ok=True)
         (built / name).write_text(text)
@@ -169,7 +156,8 @@ def test_files_added_while_the_source_is_read_are_not_removed(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lx", "src.txt"]
 
 
-def test_a_symlinked_output_keeps_its_link_and_leaves_nothing_behind(tmp_path: Path, source: Path) -> None:
+def test_a_symlinked_output_keeps_its_link_and_leaves_nothing_behind(tmp_path: Path, source: Path, cli,
+                                                                     words_of) -> None:  # type: ignore[no-untyped-def]
     real = tmp_path / "store" / "disc-2024"
     lx.build_lexicon(str(source), "catalan", "X", out_dir=str(real), licence_text="L")
     link = tmp_path / "lexicons" / "disc"
@@ -185,7 +173,7 @@ def test_a_symlinked_output_keeps_its_link_and_leaves_nothing_behind(tmp_path: P
     assert lx.load_lexicon(str(link)).contains_word("QUI")
 
 
-def test_a_dangling_symlink_is_not_followed(tmp_path: Path, source: Path) -> None:
+def test_a_dangling_symlink_is_not_followed(tmp_path: Path, source: Path, cli) -> None:  # type: ignore[no-untyped-def]
     link = tmp_path / "lx"
     link.symlink_to(tmp_path / "gone" / "lx")
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(link)])
@@ -194,8 +182,8 @@ def test_a_dangling_symlink_is_not_followed(tmp_path: Path, source: Path) -> Non
 
 
 def test_a_replaced_lexicon_that_cannot_be_removed_is_reported(
-    tmp_path: Path, built: Path, source: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+    tmp_path: Path, built: Path, source: Path, monkeypatch: pytest.MonkeyPatch, cli, words_of
+) -> None:  # type: ignore[no-untyped-def]
     """Not hidden: the new lexicon is in place, and the message says where the old one was left."""
     import os
 
@@ -219,7 +207,8 @@ def test_a_replaced_lexicon_that_cannot_be_removed_is_reported(
     assert words_of(built) == ["NYU", "QUI"]
 
 
-def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Path, source: Path) -> None:
+def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Path, source: Path, cli,
+                                                                    words_of) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "lx"
     out.mkdir()
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out), "--json"])
@@ -229,7 +218,8 @@ def test_an_empty_output_directory_is_used_and_not_called_a_lexicon(tmp_path: Pa
 
 
 @pytest.mark.parametrize("name", ["a\\b", "tab\there", "new\nline", "x" * 201], ids=["backslash", "tab", "newline", "long"])
-def test_an_output_directory_whose_name_is_no_lexicon_id_is_refused(tmp_path: Path, source: Path, name: str) -> None:
+def test_an_output_directory_whose_name_is_no_lexicon_id_is_refused(tmp_path: Path, source: Path, name: str,
+                                                                    cli) -> None:  # type: ignore[no-untyped-def]
     assert not plain_name(name)  # the loader's rule: it would refuse the manifest's id
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(tmp_path / name)])
     assert result.exit_code == 2 and result.stdout == ""
@@ -240,7 +230,7 @@ def test_an_output_directory_whose_name_is_no_lexicon_id_is_refused(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["src.txt"]  # nothing written, no temporary left
 
 
-def test_an_output_directory_with_a_plain_but_unusual_name_builds_and_loads(tmp_path: Path, source: Path) -> None:
+def test_an_output_directory_with_a_plain_but_unusual_name_builds_and_loads(tmp_path: Path, source: Path, cli) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "DISC 2024 (ça)"
     result = cli(["lexicon", "build", str(source), "-a", "catalan", "-n", "X", "-o", str(out)])
     assert result.exit_code == 0 and result.stdout.startswith("built DISC 2024 (ça): 3 words")
@@ -263,7 +253,7 @@ def test_check_of_a_list_of_no_words_says_so_and_exits_1(tmp_path: Path) -> None
 # -- 4. the same words, the same bytes ----------------------------------------------------------
 
 
-def test_build_writes_a_lexicon(es_lex: Path) -> None:
+def test_build_writes_a_lexicon(es_lex: Path, words_of) -> None:  # type: ignore[no-untyped-def]
     assert sorted(os.listdir(es_lex)) == ["manifest.json", "words.dawg", "words.txt.gz"]
     spanish = tiles.get_alphabet("spanish")
     assert words_of(es_lex) == [tiles.format_word(tiles.from_key(key, spanish), spanish)
@@ -348,7 +338,7 @@ def test_build_never_replaces_its_source(tmp_path: Path) -> None:
     assert inside.read_bytes() == EN_OLD.read_bytes()
 
 
-def test_rebuild_replaces_a_lexicon_and_keeps_its_licence(tmp_path: Path) -> None:
+def test_rebuild_replaces_a_lexicon_and_keeps_its_licence(tmp_path: Path, words_of) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "lex"
     lx.build_lexicon(str(EN_OLD), "english", "x", out_dir=str(out), licence_text="L", attribution="A")
     lx.build_lexicon(str(EN_NEW), "english", "x", out_dir=str(out))
@@ -460,18 +450,9 @@ def test_a_dawg_child_killed_is_an_error_and_the_old_lexicon_stays(catalan_words
 # -- 5. a build that fails halfway, or is refused, writes nothing --------------------------------
 
 
-def error_line(result) -> str:  # type: ignore[no-untyped-def]
-    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
-    assert lines, result.output
-    return lines[-1]
-
-
-def leftovers(directory: Path) -> list[str]:
-    return sorted(p.name for p in directory.iterdir() if p.name.startswith("."))
-
-
 @pytest.mark.parametrize(("option", "value"), [("--name", "X\x1b[2J"), ("--edition", "1\n2")])
-def test_lexicon_build_refuses_a_control_character_in_a_text_field(tmp_path: Path, option: str, value: str) -> None:
+def test_lexicon_build_refuses_a_control_character_in_a_text_field(tmp_path: Path, option: str, value: str,
+                                                                   cli, error_line) -> None:  # type: ignore[no-untyped-def]
     source = tmp_path / "words.txt"
     source.write_text("qi\nza\n")
     args = ["lexicon", "build", str(source), "-a", "english", "-n", "X", "-o", str(tmp_path / "lex"), option, value]
@@ -481,7 +462,8 @@ def test_lexicon_build_refuses_a_control_character_in_a_text_field(tmp_path: Pat
     assert "\x1b" not in result.stderr and not (tmp_path / "lex").exists()
 
 
-def test_lexicon_build_does_not_write_over_its_source(tmp_path: Path, lexicon_of: Callable[..., Path]) -> None:
+def test_lexicon_build_does_not_write_over_its_source(tmp_path: Path, lexicon_of: Callable[..., Path], cli,
+                                                      error_line) -> None:  # type: ignore[no-untyped-def]
     # -o a directory that holds the source (here: an existing lexicon directory)
     lexicon = lexicon_of(tmp_path / "lex", ["cat", "dog"], name="LEX", edition="1")
     source = lexicon / "mine.txt"
@@ -518,7 +500,7 @@ def _failing_second_call(real):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("where", ["writing the DAWG", "first rename"])
 def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Path, monkeypatch, where: str,  # type: ignore[no-untyped-def]
-                                                                   lexicon_of: Callable[..., Path]) -> None:
+                                                                   lexicon_of: Callable[..., Path], leftovers) -> None:  # type: ignore[no-untyped-def]
     lexicon = lexicon_of(tmp_path / "lex", ["cat", "dog"], name="LEX", edition="1")
     files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source = tmp_path / "new.txt"
@@ -540,7 +522,7 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
 
 
 def test_a_lexicon_build_that_fails_between_its_two_renames_leaves_the_old_lexicon(tmp_path: Path, monkeypatch,  # type: ignore[no-untyped-def]
-                                                                                  lexicon_of: Callable[..., Path]) -> None:
+                                                                                  lexicon_of: Callable[..., Path], leftovers) -> None:  # type: ignore[no-untyped-def]
     lexicon = lexicon_of(tmp_path / "lex", ["cat", "dog"], name="LEX", edition="1")
     files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source = tmp_path / "new.txt"

@@ -37,29 +37,6 @@ EN_NEW = WORDS / "lex_en_new.txt"
 SHIPPED = ("en-kjxqz", "es-aosw", "ca-disc")
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
-
-
-def words_of(directory: Path) -> list[str]:
-    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
-
-
-def cli(args: list[str], stdin: bytes | None = None):  # type: ignore[no-untyped-def]
-    """Run a command in-process; an exception that is not SystemExit would be exit 3: re-raised."""
-    result = CliRunner().invoke(app, args, input=stdin)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
-def error_line(result) -> str:  # type: ignore[no-untyped-def]
-    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
-    assert lines, result.output
-    return lines[-1]
-
-
 def rewrite_manifest(directory: Path, **changes: object) -> None:
     path = directory / "manifest.json"
     fields = json.loads(path.read_text("utf-8"))
@@ -73,20 +50,26 @@ def put_dawg(directory: Path, data: bytes) -> None:
     rewrite_manifest(directory, dawg_sha256=hashlib.sha256(data).hexdigest())
 
 
-def exit_2_everywhere(directory: Path, message: str, *, info: bool = True) -> None:
-    """challenge, judge, lexicon info and rescore --check-words: exit 2 and the message."""
-    for args, stdin in (
-        (["challenge", "--lexicon", str(directory), "QI"], None),
-        (["judge", "--lexicon", str(directory), "--log", str(directory.parent / "j.jsonl")], b"QI\n"),
-        *([(["lexicon", "info", str(directory)], None)] if info else []),
-        (["rescore", "--check-words", "--lexicon", str(directory), str(ENGLISH_GAME)], None),
-    ):
-        result = cli(args, stdin)
-        assert result.exit_code == 2, (args, result.output)
-        assert message in error_line(result), (args, error_line(result))
-    from adjudicate.fastchallenge import run_fast  # the path a plain `adjudicate challenge` takes
+@pytest.fixture(scope="session")
+def exit_2_everywhere(cli, error_line):  # type: ignore[no-untyped-def]
+    """``exit_2_everywhere(directory, message, *, info=True)``: challenge, judge, lexicon info and
+    rescore --check-words: exit 2 and the message."""
 
-    assert run_fast(["--lexicon", str(directory), "QI"]) == 2
+    def exit_2_everywhere(directory: Path, message: str, *, info: bool = True) -> None:
+        for args, stdin in (
+            (["challenge", "--lexicon", str(directory), "QI"], None),
+            (["judge", "--lexicon", str(directory), "--log", str(directory.parent / "j.jsonl")], b"QI\n"),
+            *([(["lexicon", "info", str(directory)], None)] if info else []),
+            (["rescore", "--check-words", "--lexicon", str(directory), str(ENGLISH_GAME)], None),
+        ):
+            result = cli(args, stdin)
+            assert result.exit_code == 2, (args, result.output)
+            assert message in error_line(result), (args, error_line(result))
+        from adjudicate.fastchallenge import run_fast  # the path a plain `adjudicate challenge` takes
+
+        assert run_fast(["--lexicon", str(directory), "QI"]) == 2
+
+    return exit_2_everywhere
 
 
 # -- the search path, list and info --------------------------------------------------------------
@@ -133,7 +116,7 @@ def test_info_and_list(
     assert table.exit_code == 0 and "shadowed" in table.stdout and "search path: env:" in table.stderr
 
 
-def test_an_unreadable_manifest_is_that_lexicon_s_error_not_the_search_s(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_unreadable_manifest_is_that_lexicon_s_error_not_the_search_s(tmp_path: Path, monkeypatch, cli) -> None:  # type: ignore[no-untyped-def]
     """A manifest.json that is a symlink to itself (or one without read permission) broke
     `lexicon list` and every "unknown lexicon" message with the OSError."""
     (tmp_path / "loop").mkdir()
@@ -152,7 +135,7 @@ def test_an_unreadable_manifest_is_that_lexicon_s_error_not_the_search_s(tmp_pat
     [{"histogram": 1}, {"histogram": {"x": 1, "2": 3, "²": 1}}, {"histogram": ["a"]},
      {"source": {"dropped": {"x": "many"}}}, {"builder": "by hand"}, {"source": ["a", 1]}],
 )
-def test_lexicon_info_shows_odd_manifest_fields_without_a_crash(small: Path, changes: dict) -> None:  # type: ignore[type-arg]
+def test_lexicon_info_shows_odd_manifest_fields_without_a_crash(small: Path, changes: dict, cli) -> None:  # type: ignore[type-arg, no-untyped-def]
     """Fuzzing: `lexicon info` on a manifest whose histogram was 1 raised AttributeError (exit 3)."""
     rewrite_manifest(small, **changes)
     for args in (["lexicon", "info", str(small)], ["lexicon", "info", "--json", str(small)]):
@@ -227,7 +210,7 @@ def test_manifest_in_another_layout_still_loads(es_lex: Path) -> None:
     assert lx.open_lexicon("es-test").word_count == 10
 
 
-def test_a_huge_manifest_is_refused(small: Path) -> None:
+def test_a_huge_manifest_is_refused(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     with open(small / "manifest.json", "ab") as handle:
         handle.truncate(lx.MAX_MANIFEST_BYTES + 1)
     exit_2_everywhere(small, "manifest.json has 1,048,577 bytes")
@@ -235,7 +218,7 @@ def test_a_huge_manifest_is_refused(small: Path) -> None:
 
 @pytest.mark.parametrize("bad_id", ["../../etc/passwd", "/etc/passwd", "..", "a/b", "a\\b", ""])
 def test_a_manifest_id_that_points_outside_its_directory(small: Path, bad_id: str, tmp_path: Path,
-                                                           monkeypatch) -> None:  # type: ignore[no-untyped-def]
+                                                           monkeypatch, cli, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     rewrite_manifest(small, id=bad_id)
     message = "is not a plain name (it names a path outside the lexicon directory)"
     with pytest.raises(LexiconCorruptError, match=message.replace("(", "\\(").replace(")", "\\)")):
@@ -254,12 +237,12 @@ def test_a_manifest_id_that_points_outside_its_directory(small: Path, bad_id: st
      ({"word_count": -1}, "has no word_count"), ({"word_count": True}, "has no word_count"),
      ({"alphabet": "../english"}, "names no known alphabet")],
 )
-def test_manifest_fields_of_the_wrong_type(small: Path, changes: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_manifest_fields_of_the_wrong_type(small: Path, changes: dict, message: str, exit_2_everywhere) -> None:  # type: ignore[type-arg, no-untyped-def]
     rewrite_manifest(small, **changes)
     exit_2_everywhere(small, message)
 
 
-def test_an_alphabet_edited_against_the_language_is_corruption(small: Path) -> None:
+def test_an_alphabet_edited_against_the_language_is_corruption(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """An English lexicon whose manifest says spanish read BALL as Spanish BA[LL]: UNACCEPTABLE,
     a wrong verdict. The manifest carries no checksum of its own; its language must agree."""
     language = json.loads((small / "manifest.json").read_text("utf-8"))["language"]
@@ -267,7 +250,7 @@ def test_an_alphabet_edited_against_the_language_is_corruption(small: Path) -> N
     exit_2_everywhere(small, f"says language '{language}' but alphabet")
 
 
-def test_a_manifest_nested_past_the_recursion_limit(small: Path) -> None:
+def test_a_manifest_nested_past_the_recursion_limit(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """Was a RecursionError: exit 3 for `challenge`, and for `lexicon list` over the whole path."""
     (small / "manifest.json").write_text("[" * 100_000 + "\n", encoding="utf-8")
     exit_2_everywhere(small, "manifest.json is not valid JSON (nested too deep)")
@@ -293,7 +276,7 @@ def raw_manifest(directory: Path, change) -> None:  # type: ignore[no-untyped-de
     (lambda m: m.replace(b'  "standin"', b'  "standin\x01"', 1), "Invalid control character"),
     (lambda m: m + b"{}", "Extra data"),
 ], ids=["vertical-tab", "high-bit", "quote-to-b", "control-in-key", "extra-data"])
-def test_a_manifest_json_refuses_does_not_load(small: Path, change, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_manifest_json_refuses_does_not_load(small: Path, change, message: str, cli, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """The hand-written start-up reader took a manifest `json` refuses (one bit flipped, a newline
     turned into a vertical tab): `challenge` answered, and its label lost "(stand-in, ...)"."""
     rewrite_manifest(small, standin="stand-in, not NWL/CSW")
@@ -310,7 +293,8 @@ def test_a_manifest_json_refuses_does_not_load(small: Path, change, message: str
     (b"1" * 4301, "word_count is a number of 4,301 digits (at most 18)"),
     (b"-" + b"9" * 19, "word_count is a number of 19 digits (at most 18)"),
 ])
-def test_a_number_field_of_odd_digits_is_corruption_naming_the_field(small: Path, value: bytes, message: str) -> None:
+def test_a_number_field_of_odd_digits_is_corruption_naming_the_field(small: Path, value: bytes, message: str,
+                                                                     cli, error_line, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """'²' or 4,301 digits in word_count was ValueError, exit 3, in challenge, judge, lexicon info,
     lexicon diff and rescore --check-words."""
     raw_manifest(small, lambda m: re.sub(rb'"word_count": [0-9]+', b'"word_count": ' + value, m))
@@ -321,7 +305,7 @@ def test_a_number_field_of_odd_digits_is_corruption_naming_the_field(small: Path
     assert diff.exit_code == 2 and message in error_line(diff)
 
 
-def test_a_long_number_deep_in_the_manifest_is_named_by_its_path(small: Path) -> None:
+def test_a_long_number_deep_in_the_manifest_is_named_by_its_path(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     raw_manifest(small, lambda m: m.replace(b'"histogram": {', b'"histogram": {"99": ' + b"7" * 5000 + b",", 1))
     exit_2_everywhere(small, "manifest.json's histogram.99 is a number of 5,000 digits")
 
@@ -374,7 +358,7 @@ def _verify_fixture(factory: pytest.TempPathFactory, lexicon_of: Callable[..., P
     ("source", {"file": "list\x1b]0;owned\x07.txt"}, "source.file holds a control character (U+001B)"),
 ])
 def test_a_control_character_in_a_manifest_text_is_corruption(small: Path, field: str, value: object,
-                                                                shown: str) -> None:
+                                                                shown: str, cli, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """A name or a stand-in note holding an ESC sequence or a newline was printed raw on the
     verdict line (`\x1b[2J...ACCEPTABLE`), and `lexicon verify` said OK."""
     rewrite_manifest(small, **{field: value})
@@ -384,7 +368,7 @@ def test_a_control_character_in_a_manifest_text_is_corruption(small: Path, field
 
 
 def test_lexicon_list_names_a_manifest_with_a_control_character_without_printing_it(
-        small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        small: Path, monkeypatch: pytest.MonkeyPatch, cli) -> None:  # type: ignore[no-untyped-def]
     rewrite_manifest(small, name="\x1b[2JX")
     monkeypatch.setenv("ADJUDICATE_LEXICONS", str(small.parent))
     listed = cli(["lexicon", "list"])
@@ -433,7 +417,7 @@ def test_corrupted_lexicon_is_an_error(es_lex: Path, runner: CliRunner, damage, 
     assert verify.exit_code == 1 and "FAILED" in verify.stdout
 
 
-def test_the_checksum_is_verified_on_every_load(small: Path) -> None:
+def test_the_checksum_is_verified_on_every_load(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """No cache between loads: a byte flipped after a good load is caught by the next one."""
     assert lx.load_lexicon(str(small)).contains_word("QI")
     data = bytearray((small / "words.dawg").read_bytes())
@@ -449,7 +433,7 @@ def test_the_checksum_is_verified_on_every_load(small: Path) -> None:
     [(0xFFFFFFFF, "words.dawg has the wrong size"), (1 << 30, "words.dawg has the wrong size"),
      (0, "words.dawg has the wrong size"), (1, "words.dawg has the wrong size")],
 )
-def test_a_dawg_whose_header_claims_an_absurd_size(small: Path, header: int, message: str) -> None:
+def test_a_dawg_whose_header_claims_an_absurd_size(small: Path, header: int, message: str, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     data = (small / "words.dawg").read_bytes()
     put_dawg(small, header.to_bytes(4, "little") + data[4:])
     with pytest.raises(LexiconCorruptError, match=message):
@@ -457,7 +441,7 @@ def test_a_dawg_whose_header_claims_an_absurd_size(small: Path, header: int, mes
     exit_2_everywhere(small, message)
 
 
-def test_a_dawg_of_garbage_with_a_right_size_and_checksum(small: Path) -> None:
+def test_a_dawg_of_garbage_with_a_right_size_and_checksum(small: Path, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """Units that walk out of the array: LexiconCorruptError on lookup, never IndexError."""
     units = 300
     put_dawg(small, units.to_bytes(4, "little") + b"\xff" * (4 * units))
@@ -475,7 +459,7 @@ def test_a_huge_dawg_is_refused_before_it_is_read(small: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
-def test_a_dawg_that_is_not_a_regular_file(small: Path, kind: str) -> None:
+def test_a_dawg_that_is_not_a_regular_file(small: Path, kind: str, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]
     """A FIFO would block the open, /dev/zero would never end: both refused at once."""
     target = small / "words.dawg"
     target.unlink()
@@ -535,7 +519,7 @@ def test_shipped_disc_says_whose_it_is_and_under_which_licence() -> None:
 
 
 @pytest.mark.skipif(not DISC.is_file(), reason=f"DISC list not found at {DISC} (set ADJUDICATE_DISC)")
-def test_shipped_disc_is_exactly_the_real_list() -> None:
+def test_shipped_disc_is_exactly_the_real_list(words_of) -> None:  # type: ignore[no-untyped-def]
     """The shipped ca-disc holds the words of the DISC list read independently (not through the
     shipped lexicon's files), no more and no fewer; and its DAWG answers for each."""
     with gzip.open(DISC, "rt", encoding="utf-8") as handle:
@@ -555,7 +539,7 @@ def info_rows(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return dict(re.split(r"\s{2,}", line, maxsplit=1) for line in result.stdout.splitlines())
 
 
-def test_info_of_a_lexicon_whose_dawg_is_damaged_shows_its_manifest(small: Path) -> None:
+def test_info_of_a_lexicon_whose_dawg_is_damaged_shows_its_manifest(small: Path, cli) -> None:  # type: ignore[no-untyped-def]
     """It said only 'Error: lexicon small is corrupted: ...': now the manifest as well (what the
     lexicon should be: name, edition, count, checksums), with the DAWG's own SHA-256 beside the
     manifest's; the corruption on stderr, exit 2."""
@@ -580,7 +564,7 @@ def test_info_of_a_lexicon_whose_dawg_is_damaged_shows_its_manifest(small: Path)
     assert (report["name"], report["file_sha256"]["words.dawg"], len(report["problems"])) == ("SMALL", digest, 1)
 
 
-def test_info_of_a_lexicon_whose_word_list_is_damaged(small: Path) -> None:
+def test_info_of_a_lexicon_whose_word_list_is_damaged(small: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
     """Loading reads no words.txt.gz, but info compares it too (as verify and diff do): exit 2."""
     (small / "words.txt.gz").write_bytes(gzip.compress(b"CAT\nDOG\n", mtime=0))
     result = cli(["lexicon", "info", str(small)])
@@ -591,7 +575,7 @@ def test_info_of_a_lexicon_whose_word_list_is_damaged(small: Path) -> None:
     assert cli(["challenge", "--lexicon", str(small), "QI"]).exit_code == 0  # (verdicts read the DAWG only)
 
 
-def test_info_of_a_lexicon_whose_manifest_does_not_read(small: Path) -> None:
+def test_info_of_a_lexicon_whose_manifest_does_not_read(small: Path, cli, error_line) -> None:  # type: ignore[no-untyped-def]
     """A manifest cut short is no JSON: its fields of one line that still read (name, edition,
     the checksums before the cut) are shown, and every file's own SHA-256; without a manifest,
     the files alone."""
