@@ -68,47 +68,36 @@ def put_text(directory: Path, text: bytes) -> None:
     rewrite_manifest(directory, text_sha256=hashlib.sha256(text).hexdigest())
 
 
-@pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
+@pytest.fixture(scope="session")
+def failed_checks(cli):  # type: ignore[no-untyped-def]
+    """``failed_checks(directory, *extra)``: ``lexicon verify DIR --json``: exit 1, and the failed
+    checks' details by name."""
+
+    def failed_checks(directory: Path, *extra: str) -> dict[str, str]:
+        result = cli(["lexicon", "verify", str(directory), "--json", *extra])
+        assert result.exit_code == 1, result.output
+        data = json.loads(result.stdout)
+        assert data["ok"] is False
+        return {check["check"]: check["detail"] for check in data["checks"] if not check["ok"]}
+
+    return failed_checks
 
 
-def words_of(directory: Path) -> list[str]:
-    return gzip.decompress((directory / "words.txt.gz").read_bytes()).decode("utf-8").splitlines()
+@pytest.fixture(scope="session")
+def assert_diff_refuses(cli, error_line):  # type: ignore[no-untyped-def]
+    """``assert_diff_refuses(lexicon, other, message)``: `lexicon diff` with the broken ``lexicon``
+    on either side: exit 2 and ``message``."""
+
+    def assert_diff_refuses(lexicon: Path, other: Path, message: str) -> None:
+        for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
+            result = cli(["lexicon", "diff", *args])
+            assert result.exit_code == 2, result.output
+            assert error_line(result) == message
+
+    return assert_diff_refuses
 
 
-def cli(args: list[str]):  # type: ignore[no-untyped-def]
-    """Run a command in-process; an exception that is not SystemExit (exit 3) is re-raised."""
-    result = CliRunner().invoke(app, args)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
-
-
-def failed_checks(directory: Path, *extra: str) -> dict[str, str]:
-    """``lexicon verify DIR --json``: exit 1, and the failed checks' details by name."""
-    result = cli(["lexicon", "verify", str(directory), "--json", *extra])
-    assert result.exit_code == 1, result.output
-    data = json.loads(result.stdout)
-    assert data["ok"] is False
-    return {check["check"]: check["detail"] for check in data["checks"] if not check["ok"]}
-
-
-def error_line(result) -> str:  # type: ignore[no-untyped-def]
-    lines = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
-    assert lines, result.output
-    return lines[-1]
-
-
-def assert_diff_refuses(lexicon: Path, other: Path, message: str) -> None:
-    """`lexicon diff` with the broken ``lexicon`` on either side: exit 2 and ``message``."""
-    for args in ([str(lexicon), str(other)], [str(other), str(lexicon)]):
-        result = cli(["lexicon", "diff", *args])
-        assert result.exit_code == 2, result.output
-        assert error_line(result) == message
-
-
-def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path, build: Callable[..., Path], cli) -> None:  # type: ignore[no-untyped-def]
     lexicon = build()
     assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
     assert cli(["lexicon", "diff", str(lexicon), str(lexicon)]).exit_code == 0
@@ -117,7 +106,7 @@ def test_the_lexicon_here_verifies_and_diffs_clean(tmp_path: Path, build: Callab
 # -- 1. a words.txt.gz that does not decompress, or is not UTF-8 -----------------------------------
 
 
-def test_verify_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path], failed_checks) -> None:  # type: ignore[no-untyped-def]
     """Was zlib.error, exit 3 ("internal error"). The first deflate byte set to block type 3
     (reserved): zlib says "invalid block type"."""
     lexicon = build()
@@ -133,7 +122,7 @@ def test_verify_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[
     assert set(failed_checks(lexicon)) == {"text_reads"}
 
 
-def test_diff_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_diff_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..., Path], assert_diff_refuses) -> None:  # type: ignore[no-untyped-def]
     """Was zlib.error, exit 3, once the text's checksum matched the manifest."""
     lexicon, other = build(), build("other")
     gz = bytearray((lexicon / "words.txt.gz").read_bytes())
@@ -145,7 +134,7 @@ def test_diff_a_text_that_does_not_decompress(tmp_path: Path, build: Callable[..
     ))
 
 
-def test_a_text_that_is_not_utf8(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_a_text_that_is_not_utf8(tmp_path: Path, build: Callable[..., Path], cli, error_line, failed_checks) -> None:  # type: ignore[no-untyped-def]
     """The list written in Latin-1 (CEL·LA's middle dot is byte B7), checksums recomputed: diff
     raised UnicodeDecodeError (exit 3); verify names the file."""
     lexicon, other = build(), build("other")
@@ -176,7 +165,8 @@ def test_a_text_that_is_not_utf8(tmp_path: Path, build: Callable[..., Path]) -> 
     ids=["count-float", "count-null", "count-list", "no-count", "id-path", "id-int", "name-int", "format-2",
          "language"],
 )
-def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes: dict, message: str, build: Callable[..., Path]) -> None:  # type: ignore[type-arg]
+def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes: dict, message: str,
+                                                         build: Callable[..., Path], cli, failed_checks) -> None:  # type: ignore[type-arg, no-untyped-def]
     """Verify read the manifest with a bare json.loads: OK for all of these but the null and list
     counts, which crashed it (TypeError, exit 3). Every command that loads the lexicon refuses them."""
     from adjudicate import lexicon as lx
@@ -192,7 +182,7 @@ def test_verify_fails_on_a_manifest_that_loading_refuses(tmp_path: Path, changes
     assert text.exit_code == 1 and message in text.stdout
 
 
-def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_a_manifest_that_is_a_fifo(tmp_path: Path, build: Callable[..., Path], failed_checks) -> None:  # type: ignore[no-untyped-def]
     """open() of a FIFO with no writer blocked verify for ever."""
     import os
 
@@ -219,7 +209,8 @@ def _replace(path: Path, kind: str) -> None:
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])
 @pytest.mark.parametrize("filename", ["words.txt.gz", "words.dawg"])
-def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filename: str, kind: str, build: Callable[..., Path]) -> None:
+def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filename: str, kind: str,
+                                                          build: Callable[..., Path], failed_checks) -> None:  # type: ignore[no-untyped-def]
     """A FIFO blocked verify for ever; /dev/zero was read until memory ran out (8.5 GB in 20 s); a
     directory was "cannot read: Is a directory". Now read as loading reads them: refused at once."""
     lexicon = build()
@@ -230,7 +221,8 @@ def test_verify_a_lexicon_file_that_is_not_a_regular_file(tmp_path: Path, filena
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
-def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str, build: Callable[..., Path]) -> None:
+def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str, build: Callable[..., Path], cli,
+                                                error_line) -> None:  # type: ignore[no-untyped-def]
     lexicon, other = build(), build("other")
     _replace(lexicon / "words.txt.gz", kind)
     result = cli(["lexicon", "diff", str(other), str(lexicon)])
@@ -238,7 +230,8 @@ def test_diff_a_text_that_is_not_a_regular_file(tmp_path: Path, kind: str, build
     assert error_line(result) == "Error: lexicon lex is corrupted: words.txt.gz is not a regular file"
 
 
-def test_a_text_that_inflates_past_the_limit(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_a_text_that_inflates_past_the_limit(tmp_path: Path, build: Callable[..., Path], cli, error_line,
+                                             failed_checks) -> None:  # type: ignore[no-untyped-def]
     """A small words.txt.gz of more than 64 MiB of text (its checksum recomputed) was inflated
     whole; now the inflating stops at the limit."""
     import zlib
@@ -322,7 +315,8 @@ def drop_words(lexicon: Path, *gone: str) -> None:
 
 
 @pytest.mark.parametrize("builder", ["same", {"DAWG2": "0.13.2"}, DELETE], ids=["same-DAWG2", "older-DAWG2", "no-builder"])
-def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: object, build: Callable[..., Path]) -> None:
+def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: object,
+                                                     build: Callable[..., Path], cli, failed_checks) -> None:  # type: ignore[no-untyped-def]
     """The rebuilt DAWG was compared byte for byte only when the manifest named this DAWG2: with
     another version (or none), dawg_exact said "not checked" and verify said OK, though `challenge`
     finds XAI ACCEPTABLE in a lexicon whose list lacks it. Now the DAWG's keys are counted."""
@@ -334,7 +328,8 @@ def test_verify_a_dawg_holding_a_word_the_list_lacks(tmp_path: Path, builder: ob
     assert failed_checks(lexicon) == {"dawg_exact": "the DAWG holds 1 word not in the list: XAI"}
 
 
-def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_names_ten_of_the_words_the_list_lacks_and_counts_the_rest(
+        tmp_path: Path, build: Callable[..., Path], failed_checks) -> None:  # type: ignore[no-untyped-def]
     lexicon = build()
     extra = ["ABAC", "ABANS", "ACER", "AIGUA", "BOU", "CASA", "DIA", "FOC", "GAT", "LLOP", "MAR", "SOL"]
     drop_words(lexicon, "XAI")
@@ -369,7 +364,8 @@ def test_verify_a_dawg_laid_out_by_another_dawg2(tmp_path: Path, monkeypatch: py
                                  f"that DAWG2 {this} builds from them")
 
 
-def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path, build: Callable[..., Path],
+                                                  assert_diff_refuses) -> None:  # type: ignore[no-untyped-def]
     """diff compared the text lists only: XAI "removed" while the lexicon still accepts it."""
     lexicon, other = build(), build("other")
     drop_words(lexicon, "XAI")
@@ -389,7 +385,8 @@ def test_diff_refuses_a_list_that_is_not_its_dawg(tmp_path: Path, build: Callabl
     ],
     ids=["no-gz-sha", "no-text-sha", "text-sha", "count"],
 )
-def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, changes: dict, message: str, build: Callable[..., Path]) -> None:  # type: ignore[type-arg]
+def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, changes: dict, message: str,
+                                                              build: Callable[..., Path], cli, error_line) -> None:  # type: ignore[type-arg, no-untyped-def]
     """A missing text_gz_sha256 was skipped, and text_sha256 and word_count never looked at."""
     lexicon, other = build(), build("other")
     rewrite_manifest(lexicon, **changes)
@@ -401,7 +398,7 @@ def test_diff_refuses_a_list_that_does_not_match_its_manifest(tmp_path: Path, ch
 # -- 5. verify --source: entries that cannot be tiles, and every missing word ------------------------
 
 
-def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path, build: Callable[..., Path], cli) -> None:  # type: ignore[no-untyped-def]
     """KARMA (no K in Catalan) and A (one tile) were "2 source entries cannot be tiles" in a check
     that passed: OK, exit 0, though neither can be in the lexicon."""
     lexicon = build()
@@ -422,7 +419,7 @@ def test_verify_source_entries_that_cannot_be_tiles_fail(tmp_path: Path, build: 
     assert lines[-1] == f"    adjudicate lexicon check {source} --alphabet catalan"
 
 
-def test_verify_source_lists_every_missing_word(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_source_lists_every_missing_word(tmp_path: Path, build: Callable[..., Path], cli) -> None:  # type: ignore[no-untyped-def]
     """Only the first missing word was named, --json too. Now --json lists them all, and the
     text names ten, with the count."""
     lexicon = build()
@@ -439,7 +436,8 @@ def test_verify_source_lists_every_missing_word(tmp_path: Path, build: Callable[
     assert text.exit_code == 1 and detail in text.stdout
 
 
-def test_verify_source_against_a_dawg_that_did_not_load(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_verify_source_against_a_dawg_that_did_not_load(tmp_path: Path, build: Callable[..., Path],
+                                                        failed_checks) -> None:  # type: ignore[no-untyped-def]
     """Every source word was listed as missing from a DAWG that was never read."""
     lexicon = build()
     put_dawg(lexicon, units_bytes([0xFFFFFFFF] * 300))
@@ -524,7 +522,7 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
     ]
 
 
-def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path) -> None:
+def test_verify_catches_a_list_that_is_not_canonical(es_lex: Path, words_of) -> None:  # type: ignore[no-untyped-def]
     """words.txt.gz rewritten (checksums updated to match) with a lowercase line and a K."""
     words = words_of(es_lex)
     words[0], words[-1] = "[ch]a[rr]o", "KIWI"
@@ -563,7 +561,7 @@ def test_diff(env: Path, runner: CliRunner) -> None:
 @pytest.mark.parametrize("other_words", [["cat", "dog", "qi", "zzz"], ["cat", "dog", "qi", "za", "zzz"]],
                          ids=["other-words", "a-superset"])
 def test_verify_catches_a_dawg_that_is_not_its_texts(tmp_path: Path, small: Path, other_words: list[str],
-                                                    lexicon_of: Callable[..., Path]) -> None:
+                                                    lexicon_of: Callable[..., Path], cli) -> None:  # type: ignore[no-untyped-def]
     """A valid DAWG of other words, its checksum put in the manifest: it loads (the checksum is
     integrity, not authenticity), and `lexicon verify` is what catches it."""
     other = lexicon_of(tmp_path / "other", other_words, name="OTHER", edition="1")
@@ -624,14 +622,20 @@ def test_verify_compares_dawg_python_with_dawg2s_reader(tmp_path: Path, monkeypa
 REPO = Path(__file__).resolve().parent.parent
 
 
-def advice_of(directory: Path, *extra: str) -> list[str]:
-    """`lexicon verify DIR --json`: exit 1, and its advice; the text output ends with the same."""
-    result = cli(["lexicon", "verify", str(directory), "--json", *extra])
-    assert result.exit_code == 1, result.output
-    advice = json.loads(result.stdout)["advice"]
-    text = cli(["lexicon", "verify", str(directory), *extra]).stdout.splitlines()
-    assert text[-len(advice) - 1:] == ["what to do:", *[f"  {line}" for line in advice]]
-    return advice
+@pytest.fixture(scope="session")
+def advice_of(cli):  # type: ignore[no-untyped-def]
+    """``advice_of(directory, *extra)``: `lexicon verify DIR --json`: exit 1, and its advice; the
+    text output ends with the same."""
+
+    def advice_of(directory: Path, *extra: str) -> list[str]:
+        result = cli(["lexicon", "verify", str(directory), "--json", *extra])
+        assert result.exit_code == 1, result.output
+        advice = json.loads(result.stdout)["advice"]
+        text = cli(["lexicon", "verify", str(directory), *extra]).stdout.splitlines()
+        assert text[-len(advice) - 1:] == ["what to do:", *[f"  {line}" for line in advice]]
+        return advice
+
+    return advice_of
 
 
 def flip(path: Path, at: int = 1000) -> None:
@@ -640,15 +644,21 @@ def flip(path: Path, at: int = 1000) -> None:
     path.write_bytes(bytes(data))
 
 
-def run(command: str):  # type: ignore[no-untyped-def]
-    """An `adjudicate ...` command line of the advice, run in-process."""
-    words = shlex.split(command)
-    assert words[0] == "adjudicate"
-    return cli(words[1:])
+@pytest.fixture(scope="session")
+def run(cli):  # type: ignore[no-untyped-def]
+    """``run(command)``: an `adjudicate ...` command line of the advice, run in-process."""
+
+    def run(command: str):  # type: ignore[no-untyped-def]
+        words = shlex.split(command)
+        assert words[0] == "adjudicate"
+        return cli(words[1:])
+
+    return run
 
 
 @pytest.mark.parametrize("lexicon_id", ["en-kjxqz", "ca-disc"])
-def test_a_damaged_dawg_is_rebuilt_from_the_intact_list_byte_for_byte(tmp_path: Path, lexicon_id: str) -> None:
+def test_a_damaged_dawg_is_rebuilt_from_the_intact_list_byte_for_byte(tmp_path: Path, lexicon_id: str, cli,
+                                                                      advice_of, run) -> None:  # type: ignore[no-untyped-def]
     """A copy of a shipped lexicon, a byte of its DAWG changed: verify says to rebuild it from its
     own words.txt.gz, in place, and that command gives back every file as shipped (the manifest
     too: its source, licence and stand-in note are kept; its builder is this one's)."""
@@ -679,7 +689,8 @@ def test_a_damaged_dawg_is_rebuilt_from_the_intact_list_byte_for_byte(tmp_path: 
         assert (directory / name).read_bytes() == (shipped / name).read_bytes(), name
 
 
-def test_the_manifest_s_counts_edited_are_rebuilt_from_the_list(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_the_manifest_s_counts_edited_are_rebuilt_from_the_list(tmp_path: Path, build: Callable[..., Path],
+                                                                advice_of, run) -> None:  # type: ignore[no-untyped-def]
     lexicon = build()
     right = manifest_of(lexicon)
     rewrite_manifest(lexicon, word_count=11)
@@ -691,7 +702,8 @@ def test_the_manifest_s_counts_edited_are_rebuilt_from_the_list(tmp_path: Path, 
     assert manifest_of(lexicon)["source"] == right["source"]  # (the list built from, still)
 
 
-def test_a_damaged_word_list_beside_an_intact_dawg(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_a_damaged_word_list_beside_an_intact_dawg(tmp_path: Path, build: Callable[..., Path], cli,
+                                                   error_line, words_of, advice_of, run) -> None:  # type: ignore[no-untyped-def]
     """The DAWG is sound (verdicts were right); the list is rebuilt from the source it came from,
     named with its checksum; a build from the damaged list itself is refused."""
     lexicon = build()
@@ -714,7 +726,7 @@ def test_a_damaged_word_list_beside_an_intact_dawg(tmp_path: Path, build: Callab
     assert cli(["lexicon", "verify", str(lexicon)]).exit_code == 0
 
 
-def test_a_manifest_that_does_not_read(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_a_manifest_that_does_not_read(tmp_path: Path, build: Callable[..., Path], words_of, advice_of, run) -> None:  # type: ignore[no-untyped-def]
     """Moved aside, then built again from its list: the commands work as given."""
     lexicon = build()
     text = (lexicon / "manifest.json").read_text("utf-8")
@@ -734,7 +746,7 @@ def test_a_manifest_that_does_not_read(tmp_path: Path, build: Callable[..., Path
 
 
 def test_a_damaged_shipped_lexicon_is_reinstalled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  build: Callable[..., Path]) -> None:
+                                                  build: Callable[..., Path], advice_of) -> None:  # type: ignore[no-untyped-def]
     lexicon = build("ca-test")
     flip(lexicon / "words.dawg", 100)
     monkeypatch.setattr(verify, "shipped_lexicon_dir", lambda: str(tmp_path))
@@ -746,7 +758,7 @@ def test_a_damaged_shipped_lexicon_is_reinstalled(tmp_path: Path, monkeypatch: p
     ]
 
 
-def test_advice_on_a_source(tmp_path: Path, build: Callable[..., Path]) -> None:
+def test_advice_on_a_source(tmp_path: Path, build: Callable[..., Path], advice_of) -> None:  # type: ignore[no-untyped-def]
     """Words missing: build from the source; lines of two fields: --first-field; entries that are
     no tiles: `lexicon check` lists them."""
     lexicon = build()
