@@ -1,5 +1,6 @@
 """Shared fixtures: where the third-party corpus lives (never copied into the project), small
-lexicons built for a test, the command line run in-process, and the project's game records read."""
+lexicons built for a test and their words read back, the command line run in-process, the
+project's game records read, and a process's children (a pool's workers) found in /proc."""
 
 from __future__ import annotations
 
