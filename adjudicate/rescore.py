@@ -313,8 +313,8 @@ class _Rescore(EndLines):
         rack_size, known_left = self.rack_size, self.known_left
         size_before = rack_size[p]
         drawn = self.draw(p, placed)
-        self.last_play = LastPlay(p, move, total, drawn, event, self.scoreless, size_before,
-                                  known_left[p], kept)
+        self.last_play = (p, move, total, drawn, event, self.scoreless, size_before, known_left[p],
+                          kept)  # (LastPlay's fields: see previous_play)
         if drawn:
             known_left[p] = None
         elif left is not None:
@@ -409,7 +409,7 @@ class _Rescore(EndLines):
         play is another player's, the line is counted as theirs and reported once: the board and
         the totals stay right for the rest of the game.
         """
-        last = self.last_play
+        last = self.previous_play()
         if last is None and self.events and self.events[-1].line == self.loose_play:
             # An illegal play put down as written, now withdrawn (or challenged): its tiles cannot
             # be taken back, so from here the board may hold tiles the record's does not.
@@ -844,7 +844,7 @@ def replay_until(
                     ruleset, why, None, alphabet, spelled)
     after.run(whole=False)
     result = next((r for r in after.events if r.line == line), None)
-    last = before.last_play
+    last = before.previous_play()
     # A record without a #player header takes its players from the events: the cut-short replay
     # may know fewer of them (a prefix of the seats).
     pad = len(after.nicks) - len(before.nicks)
