@@ -336,7 +336,7 @@ class _Rescore(EndLines):
         if words is not None:
             bad = None
             for w in move.word_tiles:  # (a plain loop: a comprehension is a call, once a play)
-                if w not in words:
+                if not words[w]:  # the memo's item: found or not (asked of the lexicon once)
                     if bad is None:
                         bad = []
                     bad.append(format_word(w, alphabet))
