@@ -739,25 +739,22 @@ class _Rescore(EndLines):
         return RescoreReport(
             record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
             self.discrepancies, self.info, self.ending, winners if self.ending else [],
-            getattr(self.lexicon, "id", None), words_lexicon(self.lexicon, record.lexicon),
+            getattr(self.lexicon, "id", None), words_lexicon(self.words, record.lexicon),
             self.alphabet.spelling if self.spelling_reason else None, self.spelling_reason,
         )
 
 
-def words_lexicon(lexicon: Any | None, record_lexicon: str | None) -> dict[str, object] | None:
+def words_lexicon(words: Any | None, record_lexicon: str | None) -> dict[str, object] | None:
     """What the report says of the lexicon the words were checked with (``words_lexicon``): its
     :meth:`~adjudicate.lexicon.Lexicon.as_dict` (id, name, edition, label, SHA-256, stand-in or
-    not) and ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when
-    the record names none). None without a :class:`~adjudicate.lexicon.Lexicon` (or its memo)."""
-    if lexicon is None:
+    not), as the replay's :class:`~adjudicate.lexicon.TileMemo` ``words`` keeps it, and
+    ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when the
+    record names none). None without words checked, or with no
+    :class:`~adjudicate.lexicon.Lexicon` behind them."""
+    if words is None or words.described is None:
         return None
-    from adjudicate.lexicon import Lexicon, TileMemo  # (only for a game checked with words: see _Rescore)
-
-    source = lexicon.lexicon if isinstance(lexicon, TileMemo) else lexicon
-    if not isinstance(source, Lexicon):
-        return None
-    out = source.as_dict()
-    out["matches_record"] = source.answers_to(record_lexicon) if record_lexicon else None
+    out = dict(words.described)
+    out["matches_record"] = words.lexicon.answers_to(record_lexicon) if record_lexicon else None
     return out
 
 

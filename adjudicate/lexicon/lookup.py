@@ -124,13 +124,16 @@ class TileMemo(dict[tuple[int, ...], bool]):
     (True, False, True, 2)
     """
 
-    __slots__ = ("lexicon", "alphabet", "id")
+    __slots__ = ("lexicon", "alphabet", "id", "described")
 
     def __init__(self, lexicon: Lexicon, alphabet: tiles.Alphabet | None = None) -> None:
         super().__init__()
         self.lexicon = lexicon
         self.alphabet = alphabet if alphabet is not None else lexicon.alphabet
         self.id = getattr(lexicon, "id", None)
+        # What a report says of the lexicon (Lexicon.as_dict), once for all the games the memo
+        # serves; None for anything else answering ``key in lexicon``.
+        self.described = lexicon.as_dict() if isinstance(lexicon, Lexicon) else None
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, tuple) and self[word]
