@@ -676,11 +676,10 @@ class _Rescore(EndLines):
                         self.last_play = None
                         events.append(result)
                         continue
-            if turn:
                 self.turns[p] += 1
             handler(self, event, p, result)
             events.append(result)
-            if turn and self.time_called and self.ending is None and self.turn_player == p:
+            if self.time_called and turn and self.ending is None and self.turn_player == p:
                 self.turn_after_time(event.line)  # (a senyors redraw gave the turn back: none)
             if event.notes and self.ending is None and not self.time_called and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
@@ -726,12 +725,13 @@ class _Rescore(EndLines):
         # The highest total wins. A player over the maximum overtime loses; when every player is,
         # nobody wins (as `adjudicate clock` says).
         ranked = winners_of(list(zip(self.nicks, self.computed)),
-                            out=tuple(self.nicks[i] for i in forfeits))
-        before = {nick: self.computed[i] - self.end_adjustment[i] for i, nick in enumerate(self.nicks)}
-        broken_ranking, broken = break_tie(ranked, before, self.ruleset)
-        if broken and self.ending:
-            ranked = broken_ranking
-            self.info.append(Info(record.events[-1].line, Note.TIE_BREAK, None, broken))
+                            out=tuple(self.nicks[i] for i in forfeits) if forfeits else ())
+        if len(ranked) > 1 and self.ending:  # a tie for first place, which some rulesets break
+            before = {nick: self.computed[i] - self.end_adjustment[i] for i, nick in enumerate(self.nicks)}
+            broken_ranking, broken = break_tie(ranked, before, self.ruleset)
+            if broken:
+                ranked = broken_ranking
+                self.info.append(Info(record.events[-1].line, Note.TIE_BREAK, None, broken))
         winners = list(ranked)
         if len(self.discrepancies) > 1:
             self.discrepancies.sort(key=lambda d: d.line)
