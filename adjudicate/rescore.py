@@ -445,7 +445,7 @@ class _Rescore(EndLines):
         self.undo(last)
         phony = self.phony_info(played.line)
         if phony is not None:  # challenged off the board: not a phony that stands
-            self.info.remove(phony)
+            del self.info[phony]
         # The record takes back what it gave the play (or what the play should have scored).
         # The old form `-- +0 CUM` says so by its cumulative alone: it stands for `-- -S CUM`, S
         # what the record gave the play, and is checked as that (canonical GCG writes it so).
@@ -454,12 +454,16 @@ class _Rescore(EndLines):
                      implied=given if event.old_phony_form else None)
         self.check_scoreless_end(event.line)
 
-    def phony_info(self, line: int) -> Info | None:
-        """The word checks' entry for the play on ``line`` (words not in the lexicon), if any."""
+    def phony_info(self, line: int) -> int | None:
+        """Where the word checks' entry for the play on ``line`` (words not in the lexicon) is in
+        ``info``, if there is one (its position: list.remove would compare each entry before it
+        field by field)."""
         if self.words is not None:
-            for entry in reversed(self.info):
+            info = self.info
+            for i in range(len(info) - 1, -1, -1):
+                entry = info[i]
                 if entry.line == line and entry.kind is Note.PHONY:
-                    return entry
+                    return i
         return None
 
     def challenge_bonus(self, event: GcgEvent, p: int, result: EventResult) -> None:
@@ -478,7 +482,7 @@ class _Rescore(EndLines):
             return
         phony = self.phony_info(last.event.line)
         if phony is not None:  # challenged and upheld: the table's word list differs from ours
-            phony.challenged = True
+            self.info[phony].challenged = True
         unit = rules.challenge_bonus
         computed = unit
         if rules.challenge_bonus_per is BonusPer.WORD and recorded is not None:
