@@ -76,14 +76,6 @@ class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
 
-def _readable(text: str | None, alphabet: Alphabet) -> bool:
-    try:
-        parse_rack(text or "", alphabet)
-    except AdjudicateError:
-        return False
-    return True
-
-
 def _same_rack(a: str, b: str, alphabet: Alphabet) -> bool:
     """Whether two racks as written hold the same tiles (``aeegttv`` is ``AEEGTTV``; compared as
     text when either does not read)."""
@@ -513,7 +505,12 @@ class _Rescore(EndLines):
         kept = self.kept[p]
         alphabet, rules = self.alphabet, self.ruleset
         result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
-        out = parse_rack(event.tiles, alphabet) if _readable(event.tiles, alphabet) and event.tiles else None
+        out = unreadable = None  # the tiles exchanged, when written (or why they cannot be read)
+        if event.tiles:
+            try:
+                out = parse_rack(event.tiles, alphabet)
+            except AdjudicateError as err:
+                unreadable = err
         count = event.exchange_count if event.exchange_count is not None else len(out or ())
         redraw = rules.senyors and self.senyors(event, p, rack, count)
         if redraw:
@@ -529,11 +526,8 @@ class _Rescore(EndLines):
             self.flag(event, Finding.ILLEGAL_PLAY,
                       f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
         if event.tiles and rack is not None:
-            if out is None:
-                try:
-                    parse_rack(event.tiles, alphabet)
-                except AdjudicateError as err:
-                    self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {err}")
+            if unreadable is not None:
+                self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {unreadable}")
             missing = multiset_missing(rack, out or ())
             if missing:
                 self.flag(event, Finding.ILLEGAL_PLAY,
