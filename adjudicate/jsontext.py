@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = ["escape_controls", "json_line", "json_pieces", "json_raw"]
@@ -52,12 +52,23 @@ def _json_text(pieces: list[str], margin: str) -> str:
 def json_line(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)``, no control character left unescaped: one line
     (JSON escapes every newline in a string), without the newline that ends it."""
-    return escape_controls(_JSON_LINE.encode(value))
+    return escape_controls(json_raw(value))
+
+
+def _raw_encoder() -> Callable[[Any], str]:
+    """json's C encoder made once, as ``JSONEncoder.encode`` makes it for each call (with no
+    check for a value that holds itself: a report never does)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - a Python without json's C part
+        return _JSON_LINE.encode
+    encode = make(None, _JSON_LINE.default, json.encoder.encode_basestring, None, ": ", ", ",
+                  False, False, True)
+    return lambda value: "".join(encode(value, 0))
 
 
 #: ``json.dumps(value, ensure_ascii=False)`` (the C encoder), DEL and the C1 controls as they are:
 #: for text put together from pieces, which :func:`escape_controls` then escapes whole.
-json_raw = _JSON_LINE.encode
+json_raw = _raw_encoder()
 
 
 def escape_controls(text: str) -> str:

@@ -23,7 +23,7 @@ from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable
 from adjudicate.scoring import score_play
-from adjudicate.tiles import Alphabet, format_word
+from adjudicate.tiles import Alphabet, format_word, format_words
 
 if TYPE_CHECKING:
     from typing_extensions import NotRequired, TypeIs
@@ -148,21 +148,24 @@ class EventResult:
         """Turn the raw move into canonical text (``.`` for played-through squares), its position
         the main word's (a one-tile play written the way it forms no word is turned: 5E .Z, not
         the F5 written, which with .Z would put the Z on F6)."""
-        move, alphabet, board = self.move, self.alphabet, self.board
-        if move is not None and alphabet is not None:
-            self.position = format_coord(move.coord)
-            words = [format_word(tiles, alphabet) for tiles in move.word_tiles]
-            # (every tile of the main word new: it is the main word, already written)
-            self.tiles = words[0] if len(move.new_tiles) == len(move.word_tiles[0]) else format_word(
-                move.written(), alphabet)
-            if board is not None:
-                # Each word's points as the board counted them when it checked the play; the
-                # rule worked out word by word (score_play) when its values have changed since.
-                points = move.word_points if move.scored_on(board) else [
-                    w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
-                                                bingo_bonus=self.bingo[1]).words]
-                self.words = list(zip(words, points))
-            self.move = self.board = None
+        move, alphabet = self.move, self.alphabet
+        if move is None or alphabet is None:
+            return
+        word_tiles = move.word_tiles
+        words = format_words(word_tiles, alphabet)
+        self.position = format_coord(move.coord)
+        # (every tile of the main word new: it is the main word, already written)
+        self.tiles = words[0] if len(move.new_tiles) == len(word_tiles[0]) else format_word(
+            move.written(), alphabet)
+        board = self.board
+        if board is not None:
+            # Each word's points as the board counted them when it checked the play; the rule
+            # worked out word by word (score_play) when its values have changed since.
+            points = move.word_points if move.scored_on(board) else [
+                w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
+                                            bingo_bonus=self.bingo[1]).words]
+            self.words = list(zip(words, points))
+        self.move = self.board = None
 
     def to_dict(self) -> dict[str, Any]:
         self.finish()

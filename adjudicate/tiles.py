@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from operator import itemgetter
 
 from adjudicate.errors import UnknownTileError
@@ -612,6 +613,15 @@ def format_word(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
 
 
 format_tiles = format_word
+
+
+def format_words(words: Iterable[tuple[int, ...]], alphabet: Alphabet) -> list[str]:
+    """:func:`format_word` of each of ``words``, in one call (a play's main and cross words)."""
+    labels = alphabet._code_labels
+    try:
+        return ["".join(itemgetter(*tiles)(labels)).replace(")(", "") for tiles in words]
+    except (KeyError, TypeError):  # (as format_word does)
+        return [format_word(tiles, alphabet) for tiles in words]
 
 
 def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
