@@ -172,12 +172,12 @@ class Alphabet:
         bare = [t.label.strip("[]") for t in tiles]
         # Canonical blank labels: lowercase of the label ("[ch]", "l·l", "ñ").
         self.blank_labels: tuple[str, ...] = tuple(t.label.lower() for t in tiles)
-        # What format_word writes of each code it can be given, looked up in one step a tile.
-        self._code_labels: dict[int, str] = {PLAYED_THROUGH: "."}
-        for c, t in enumerate(tiles):
-            for b, label in ((0, t.label), (BLANK_BIT, t.label.lower())):
-                self._code_labels[c | b] = label
-                self._code_labels[c | b | THROUGH_BIT] = f"({label})"
+        # What format_word writes of each code it can be given, looked up in one step a tile: the
+        # tiles on a board (a letter, a blank standing for one), then those a play writes too.
+        self._tile_labels = {c | b: label for c, t in enumerate(tiles)
+                             for b, label in ((0, t.label), (BLANK_BIT, t.label.lower()))}
+        self._code_labels: dict[int, str] = {PLAYED_THROUGH: ".", **self._tile_labels, **{
+            code | THROUGH_BIT: f"({label})" for code, label in self._tile_labels.items()}}
         # Characters of the set that accent folding must keep (Ñ in Spanish, Ç in Catalan).
         self._kept = frozenset(b for b in bare[1:] if len(b) == 1 and not b.isascii())
         if self._kept:  # a set with letters of its own (Spanish, Catalan) folds no Ñ or Ç
@@ -616,10 +616,11 @@ format_tiles = format_word
 
 
 def format_words(words: Iterable[tuple[int, ...]], alphabet: Alphabet) -> list[str]:
-    """:func:`format_word` of each of ``words``, in one call (a play's main and cross words)."""
-    labels = alphabet._code_labels
+    """:func:`format_word` of each of ``words``, in one call (a play's main and cross words: tiles
+    on the board, written as their labels)."""
+    labels = alphabet._tile_labels
     try:
-        return ["".join(itemgetter(*tiles)(labels)).replace(")(", "") for tiles in words]
+        return ["".join(itemgetter(*tiles)(labels)) for tiles in words]
     except (KeyError, TypeError):  # (as format_word does)
         return [format_word(tiles, alphabet) for tiles in words]
 
