@@ -147,3 +147,28 @@ def test_command_modules_have_their_annotations_evaluated_once(path: Path) -> No
     """No ``from __future__ import annotations`` where Typer reads signatures (see
     adjudicate/cli/__init__.py): strings would be compiled again each time it reads them."""
     assert "from __future__ import annotations" not in path.read_text(encoding="utf-8")
+
+
+def test_a_command_line_imports_its_command_module_alone() -> None:
+    """Start-up: ``run`` imports the module of the command named (clock's is endgame's) and no
+    other; the whole app, however its modules came to be imported, lists them in one order."""
+    import subprocess
+    import sys
+
+    from adjudicate.cli import MODULES
+
+    code = ("import sys\nfrom adjudicate.cli import run\ntry:\n    run(['clock', '--help'])\n"
+            "except SystemExit:\n    pass\n"
+            "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith('adjudicate.cli.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stderr.split()
+    assert {m.rsplit(".", 1)[1] for m in loaded} & set(MODULES) == {"endgame"}, loaded
+    code = ("import adjudicate.cli.rules, adjudicate.cli.show\nfrom typer.main import get_command\n"
+            "from adjudicate.cli import app\nprint(' '.join(get_command(app).commands))")
+    late = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    import typer.main
+
+    import adjudicate.cli
+
+    assert late.split() == list(typer.main.get_command(adjudicate.cli.app).commands)  # type: ignore[attr-defined]
+    assert late.split()[:3] == ["challenge", "rescore", "endgame"]

@@ -1,6 +1,7 @@
 """The root Typer app of ``adjudicate``: its settings, ``--version`` and the top-level help.
 
-Every command module registers its commands on :data:`app`; ``adjudicate.cli`` imports them all.
+Every command module registers its commands on :data:`app` as it is imported; ``adjudicate.cli``
+imports the one a command line names, or all of them.
 This module imports no command module, so nothing in ``adjudicate.cli`` imports its own package
 back (no cycle).
 """
