@@ -334,13 +334,17 @@ _ALPHABETS: dict[str, Alphabet] = {}
 _SPELLED: dict[tuple[str, tuple[TileInfo, ...], str], Alphabet] = {}  # Alphabet.spelled's
 
 
+def _data_file(name: str) -> str:
+    return os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv")
+
+
 def get_alphabet(name: str) -> Alphabet:
     """The tile set called ``name`` (english, spanish, catalan), read from its data file."""
     if name in _ALPHABETS:
         return _ALPHABETS[name]
     if name not in ALPHABET_NAMES:
         raise UnknownTileError(name, 0, f"unknown alphabet (known: {', '.join(ALPHABET_NAMES)})")
-    path = os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv")
+    path = _data_file(name)
     rows: list[TileInfo] = []
     facts: dict[str, str] = {}
     with open(path, encoding="utf-8") as handle:
@@ -361,8 +365,15 @@ def get_alphabet(name: str) -> Alphabet:
 
 
 def language_of(name: str) -> str:
-    """The language of the tile set called ``name`` (``en``, ``es``, ``ca``): its data file says."""
-    return get_alphabet(name).language
+    """The language of the tile set called ``name`` (``en``, ``es``, ``ca``): its data file says
+    (read for that line alone until the set is wanted: the rulesets ask at import)."""
+    if name in _ALPHABETS or name not in ALPHABET_NAMES:
+        return get_alphabet(name).language
+    with open(_data_file(name), encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("@language\t"):
+                return line.split("\t")[1].strip()
+    return get_alphabet(name).language  # (no such line: as the set's reader fails on it)
 
 
 def upper(text: str) -> str:
