@@ -60,7 +60,6 @@ def show(
     Example: adjudicate show round7.gcg --turn 9 --format html -o turn9.html
     """
     from adjudicate.game import setup_game
-    from adjudicate.picture import render_html, render_svg
     from adjudicate.show import find_event, render_text, show_event
 
     if turn is not None and line is not None:
@@ -81,10 +80,10 @@ def show(
         setup = setup_game(record, rules=rules, overrides=overrides,
                            spelling=spelling.value if spelling else None)
         shown = show_event(record, event, setup.ruleset, reason=setup.reason, spelling=setup.spelling)
-    if output_format is Format.svg:
-        text = render_svg(shown)
-    elif output_format is Format.html:
-        text = render_html(shown)
+    if output_format is not Format.text:  # (the picture's module only for a picture)
+        from adjudicate.picture import render_html, render_svg
+
+        text = (render_svg if output_format is Format.svg else render_html)(shown)
     else:
         text = render_text(shown, color=use_color(no_color, output)) + "\n"
     if output:
