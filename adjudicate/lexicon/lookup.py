@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 from adjudicate import tiles
@@ -145,6 +144,8 @@ class TileMemo(dict[tuple[int, ...], bool]):
 
 def read_dawg(directory: str, fields: dict[str, object], lexicon_id: str) -> bytes:
     """The bytes of a lexicon's DAWG, their SHA-256 checked against the manifest's ``fields``."""
+    import hashlib  # (here: OpenSSL's library loads with it, 3 ms of `lexicon list`, which opens none)
+
     data = read_file(directory, DAWG_FILE, lexicon_id, MAX_DAWG_BYTES)
     digest = hashlib.sha256(data).hexdigest()
     if digest != fields["dawg_sha256"]:
