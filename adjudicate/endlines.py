@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration, turn_time_rule
 from adjudicate.endgame import opponents_lose_tiles, outplay_points
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
@@ -121,6 +120,10 @@ class EndLines(Ledger):
         return given
 
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        # (imported here: a game with a time penalty line is rare, and the clock's module costs
+        # every rescore's start-up 1.5 ms)
+        from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration, turn_time_rule
+
         rules = self.ruleset
         note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
         seconds = None
