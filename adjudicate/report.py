@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable
-from adjudicate.scoring import score_play
 from adjudicate.tiles import Alphabet, format_word, format_words
 
 if TYPE_CHECKING:
@@ -161,9 +160,13 @@ class EventResult:
         if board is not None:
             # Each word's points as the board counted them when it checked the play; the rule
             # worked out word by word (score_play) when its values have changed since.
-            points = move.word_points if move.scored_on(board) else [
-                w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
-                                            bingo_bonus=self.bingo[1]).words]
+            if move.scored_on(board):
+                points = move.word_points
+            else:
+                from adjudicate.scoring import score_play  # (seldom: its module costs start-up)
+
+                points = [w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
+                                                      bingo_bonus=self.bingo[1]).words]
             self.words = list(zip(words, points))
         self.move = self.board = None
 
