@@ -8,6 +8,8 @@ escaped. Nothing here prints.
 
 from __future__ import annotations
 
+import html
+
 from adjudicate.board import Board
 from adjudicate.errors import AdjudicateError
 from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
@@ -27,13 +29,11 @@ from adjudicate.tiles import BLANK_BIT, BRACKETED, parse_rack
 __all__ = ["render_html", "render_svg"]
 
 
-def escape(text: str, entities: dict[str, str] | None = None) -> str:
-    """``xml.sax.saxutils.escape``: ``&``, ``<`` and ``>`` as entities, then ``entities`` (its
-    module imports urllib.request, http.client, ssl and email: 20 ms of a picture's start-up)."""
-    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-    for key, value in (entities or {}).items():
-        text = text.replace(key, value)
-    return text
+def escape(text: str) -> str:
+    """Text for an element's content: ``&``, ``<`` and ``>`` as entities (the standard library's
+    ``html.escape``; ``xml.sax.saxutils.escape``, which writes the same, imports urllib.request,
+    http.client, ssl and email: 20 ms of a picture's start-up)."""
+    return html.escape(text, quote=False)
 
 
 # -- SVG -------------------------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
     out = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
         f'viewBox="0 0 {width} {height:.0f}" font-family="{_FONT}" role="img" '
-        f'aria-label="{escape(heading(shown), {chr(34): "&quot;"})}">'),
+        f'aria-label="{html.escape(heading(shown), quote=False).replace(chr(34), "&quot;")}">'),
         f"<title>{escape(heading(shown))}</title>",
         _DEFS,
         f'<rect width="{width}" height="{height:.0f}" fill="#ffffff"/>',
