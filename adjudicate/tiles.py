@@ -332,10 +332,29 @@ class Alphabet:
 
 _ALPHABETS: dict[str, Alphabet] = {}
 _SPELLED: dict[tuple[str, tuple[TileInfo, ...], str], Alphabet] = {}  # Alphabet.spelled's
+_DATA: dict[str, tuple[dict[str, str], list[TileInfo]]] = {}  # by name: _data's
 
 
-def _data_file(name: str) -> str:
-    return os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv")
+def _data(name: str) -> tuple[dict[str, str], list[TileInfo]]:
+    """The facts (``@key value`` lines) and the tiles of the data file of the tile set called
+    ``name``, read once."""
+    if name not in _DATA:
+        facts: dict[str, str] = {}
+        rows: list[TileInfo] = []
+        with open(os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv"),
+                  encoding="utf-8") as handle:
+            text = handle.read()
+        for line in text.splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.split("\t")
+            if line.startswith("@"):
+                facts[fields[0][1:]] = fields[1]
+                continue
+            aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
+            rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
+        _DATA[name] = facts, rows
+    return _DATA[name]
 
 
 def get_alphabet(name: str) -> Alphabet:
@@ -344,20 +363,7 @@ def get_alphabet(name: str) -> Alphabet:
         return _ALPHABETS[name]
     if name not in ALPHABET_NAMES:
         raise UnknownTileError(name, 0, f"unknown alphabet (known: {', '.join(ALPHABET_NAMES)})")
-    path = _data_file(name)
-    rows: list[TileInfo] = []
-    facts: dict[str, str] = {}
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        fields = line.split("\t")
-        if line.startswith("@"):
-            facts[fields[0][1:]] = fields[1]
-            continue
-        aliases = tuple(fields[4].split()) if len(fields) > 4 else ()
-        rows.append(TileInfo(fields[0], fields[1], int(fields[2]), int(fields[3]), aliases))
+    facts, rows = _data(name)
     board = dict(item.split("=") for item in facts.get("board", "").split())
     _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board,
                                 vowels=tuple(facts.get("vowels", "").split()))
@@ -366,14 +372,10 @@ def get_alphabet(name: str) -> Alphabet:
 
 def language_of(name: str) -> str:
     """The language of the tile set called ``name`` (``en``, ``es``, ``ca``): its data file says
-    (read for that line alone until the set is wanted: the rulesets ask at import)."""
-    if name in _ALPHABETS or name not in ALPHABET_NAMES:
-        return get_alphabet(name).language
-    with open(_data_file(name), encoding="utf-8") as handle:
-        for line in handle:
-            if line.startswith("@language\t"):
-                return line.split("\t")[1].strip()
-    return get_alphabet(name).language  # (no such line: as the set's reader fails on it)
+    (read without building the set, which the rulesets do not need when they ask at import)."""
+    if name not in ALPHABET_NAMES:
+        return get_alphabet(name).language  # (the same error)
+    return _data(name)[0]["language"]
 
 
 def upper(text: str) -> str:

@@ -26,7 +26,6 @@ DAWG_FILE = "words.dawg"
 TEXT_FILE = "words.txt.gz"
 EXTRA_FILES = ("LICENSE", "ATTRIBUTION")
 FORMAT = 1
-LANGUAGES = {"english": "en", "spanish": "es", "catalan": "ca"}
 ENV_PATH = "ADJUDICATE_LEXICONS"
 # Sizes past which a lexicon file is refused before it is read (the largest real DAWG is ~1 MB).
 MAX_MANIFEST_BYTES = 1 << 20
@@ -262,7 +261,7 @@ def read_manifest(directory: str, lexicon_id: str) -> dict[str, object]:
             f"({fields.get('alphabet')!r})"
         )
     language = fields.get("language")
-    if language is not None and language != LANGUAGES[fields["alphabet"]]:
+    if language is not None and language != tiles.language_of(fields["alphabet"]):
         # (An edited alphabet would read one language's DAWG with another's tiles: English BALL
         # as Spanish BA[LL], UNACCEPTABLE. The manifest has no checksum of its own.)
         raise LexiconCorruptError(
