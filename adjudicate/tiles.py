@@ -162,8 +162,6 @@ class Alphabet:
         self.tiles = tiles
         self.labels: tuple[str, ...] = tuple(t.label for t in tiles)
         self.scores: tuple[int, ...] = tuple(t.score for t in tiles)
-        # score() of every code a rack holds (a letter, a blank, a designated blank), for rack_value.
-        self._rack_scores = {c | b: self.score(c | b) for c in range(len(tiles)) for b in (0, BLANK_BIT)}
         self.keys: tuple[str, ...] = tuple(t.key for t in tiles)
         # DAWG key by tile code, a designated blank (code | BLANK_BIT) read as its letter.
         self._code_keys = {c | b: t.key for c, t in enumerate(tiles) if c for b in (0, BLANK_BIT)}
@@ -293,10 +291,8 @@ class Alphabet:
         return self.scores[tile & LETTER_MASK]
 
     def rack_value(self, rack: tuple[int, ...] | list[int]) -> int:
-        """The face values of a rack's tiles added up: :meth:`score` of each, read from a table of
-        them made once (not a call per tile)."""
-        values = self._rack_scores
-        return sum([values[t] for t in rack])
+        """The face values of a rack's tiles added up (:meth:`score` of each)."""
+        return sum(self.score(t) for t in rack)
 
     def is_letter(self, text: str) -> bool:
         return text in self._natural
