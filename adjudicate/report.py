@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable
-from adjudicate.tiles import Alphabet, format_word, format_words
+from adjudicate.tiles import Alphabet, format_word
 
 if TYPE_CHECKING:
     from typing_extensions import NotRequired, TypeIs
@@ -151,7 +151,7 @@ class EventResult:
         if move is None or alphabet is None:
             return
         word_tiles = move.word_tiles
-        words = format_words(word_tiles, alphabet)
+        words = [format_word(w, alphabet) for w in word_tiles]
         self.position = format_coord(move.coord)
         # (every tile of the main word new: it is the main word, already written)
         self.tiles = words[0] if len(move.new_tiles) == len(word_tiles[0]) else format_word(

@@ -33,7 +33,6 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from operator import itemgetter
 
 from adjudicate.errors import UnknownTileError
@@ -170,12 +169,12 @@ class Alphabet:
         bare = [t.label.strip("[]") for t in tiles]
         # Canonical blank labels: lowercase of the label ("[ch]", "l·l", "ñ").
         self.blank_labels: tuple[str, ...] = tuple(t.label.lower() for t in tiles)
-        # What format_word writes of each code it can be given, looked up in one step a tile: the
-        # tiles on a board (a letter, a blank standing for one), then those a play writes too.
-        self._tile_labels = {c | b: label for c, t in enumerate(tiles)
-                             for b, label in ((0, t.label), (BLANK_BIT, t.label.lower()))}
-        self._code_labels: dict[int, str] = {PLAYED_THROUGH: ".", **self._tile_labels, **{
-            code | THROUGH_BIT: f"({label})" for code, label in self._tile_labels.items()}}
+        # What format_word writes of each code: a tile (a blank standing for a letter lowercase),
+        # a played-through square, a tile written as played through.
+        on_board = {c | b: label for c, t in enumerate(tiles)
+                    for b, label in ((0, t.label), (BLANK_BIT, t.label.lower()))}
+        self._code_labels: dict[int, str] = {PLAYED_THROUGH: ".", **on_board, **{
+            code | THROUGH_BIT: f"({label})" for code, label in on_board.items()}}
         # Characters of the set that accent folding must keep (Ñ in Spanish, Ç in Catalan).
         self._kept = frozenset(b for b in bare[1:] if len(b) == 1 and not b.isascii())
         if self._kept:  # a set with letters of its own (Spanish, Catalan) folds no Ñ or Ç
@@ -601,37 +600,13 @@ def format_word(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
     >>> format_word([4, 4 | BLANK_BIT, PLAYED_THROUGH, 1 | THROUGH_BIT, 2 | THROUGH_BIT], es)
     '[CH][ch].(AB)'
     """
-    # Each code's text from a table, in one call (one tile: a string, which join keeps): the loop
-    # below a tile at a time cost a game rescored and written as JSON 3.4% (scripts/icount json).
-    try:
-        return "".join(itemgetter(*tiles)(alphabet._code_labels)).replace(")(", "")
-    except (KeyError, TypeError):  # a code of no tile (failing below as it did), or no tile at all
-        pass
-    labels, blanks = alphabet.labels, alphabet.blank_labels
-    out = []
-    for t in tiles:
-        if t == PLAYED_THROUGH:
-            out.append(".")
-        elif t & THROUGH_BIT:
-            out.append("(" + format_word([t & ~THROUGH_BIT], alphabet) + ")")
-        elif t & BLANK_BIT:
-            out.append(blanks[t & LETTER_MASK])
-        else:
-            out.append(labels[t])
-    return "".join(out).replace(")(", "")
+    if not tiles:
+        return ""
+    # (one itemgetter call, as to_key: a string for one tile, which join leaves as it is)
+    return "".join(itemgetter(*tiles)(alphabet._code_labels)).replace(")(", "")
 
 
 format_tiles = format_word
-
-
-def format_words(words: Iterable[tuple[int, ...]], alphabet: Alphabet) -> list[str]:
-    """:func:`format_word` of each of ``words``, in one call (a play's main and cross words: tiles
-    on the board, written as their labels)."""
-    labels = alphabet._tile_labels
-    try:
-        return ["".join(itemgetter(*tiles)(labels)) for tiles in words]
-    except (KeyError, TypeError):  # (as format_word does)
-        return [format_word(tiles, alphabet) for tiles in words]
 
 
 def format_rack(tiles: tuple[int, ...] | list[int], alphabet: Alphabet) -> str:
