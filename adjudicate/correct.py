@@ -6,10 +6,15 @@ lines the record lacks (when the replay knows the tiles), and no line for points
 give (a move after the end of the game, out-play points for a player who did not go out, a rack
 adjustment after the time limit...). Each changed line is followed by a ``#note`` saying what the
 record said and why it changed (in GCG a note belongs to the line before it); a line taken out
-stays as a note on the line before it. The corrected record is rescored before it is returned: it
-must give no finding. A record whose faults are not numbers (a play that cannot be placed, tiles
-not on the rack, a move out of turn, a line that cannot be read) cannot be corrected: that is a
-:class:`NotCorrectable` error naming each fault, never a guess.
+stays as a note on the line before it, with the notes it had (on the line after it when it is
+the first). Where the rules do not fix a number (a per-word challenge bonus that is no multiple
+of the bonus, a time penalty with no ``#note overtime``), the number is the one the record's
+cumulative shows, said so in the note; when the cumulative does not show one the record is
+refused, naming the line. The corrected record is rescored before it is returned: it must give
+no finding, and end as ``rescore`` says the record ends, with the same winners. A record whose
+faults are not numbers (a play that cannot be placed, tiles not on the rack, a move out of turn,
+a line that cannot be read) cannot be corrected: that is a :class:`~adjudicate.errors.CannotCorrect`
+error naming each fault, never a guess.
 
 >>> from adjudicate.gcg import read_gcg
 >>> fixed = correct_gcg(read_gcg(b"#player1 a A\\n#player2 b B\\n"
@@ -31,21 +36,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from adjudicate.canonical import canonical_record
-from adjudicate.errors import AdjudicateError
+from adjudicate.errors import CannotCorrect
 from adjudicate.gcg import GameRecord, GcgEvent, read_gcg
 from adjudicate.kinds import Finding
-from adjudicate.report import Discrepancy, EventResult
+from adjudicate.replay import TURN_KINDS
+from adjudicate.report import Discrepancy, EventResult, RescoreReport
 from adjudicate.rescore import rescore_game
-from adjudicate.rules import Ruleset, choose_ruleset
+from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
 
-__all__ = ["Change", "Corrected", "NotCorrectable", "correct_gcg"]
+__all__ = ["Change", "Corrected", "CannotCorrect", "NotCorrectable", "correct_gcg"]
 
 # Findings a correction can mend: numbers, and lines the rules do not give points for.
 _NUMBERS = frozenset({Finding.SCORE, Finding.CUMULATIVE, Finding.END_RACK, Finding.TIME_PENALTY})
+# A turn counting nothing is taken out only after the end of the game (out of turn it is a fault).
+_AFTER_END = "after the end of the game"
+# Findings on a line's own number (not on the totals before it).
+_ON_SCORE = frozenset({Finding.SCORE, Finding.TIME_PENALTY})
 
-
-class NotCorrectable(AdjudicateError):
-    """A record whose faults are not numbers: no corrected record can be written."""
+NotCorrectable = CannotCorrect  # (the name of issue 19)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,47 +74,72 @@ class Corrected:
 
 def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
                 spelling: str | None = None) -> Corrected:
-    """``record`` corrected (see the module docstring). Raises :class:`NotCorrectable` naming each
-    fault a correction cannot mend, and for a record the replay refuses (another tile set...)."""
+    """``record`` corrected (see the module docstring). Raises :class:`~adjudicate.errors.CannotCorrect`
+    naming each fault a correction cannot mend, and for a record the replay refuses (another tile
+    set...)."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
-    canon = canonical_record(record, ruleset, reason=reason, spelling=spelling)
+    first = rescore_game(record, ruleset, reason=reason, spelling=spelling)  # (raises the replay's error)
+    shown = _read_off_cumulatives(record, first, ruleset)
+    source = record
+    if shown:
+        source = replace(record, events=[replace(e, score=shown[e.line][1]) if e.line in shown else e
+                                         for e in record.events])
+    canon = canonical_record(source, ruleset, reason=reason, spelling=spelling)
     report = canon.report
-    if report is None:
-        rescore_game(record, ruleset, reason=reason, spelling=spelling)  # raises the replay's error
-        raise NotCorrectable(f"{record.name}: the replay refuses this record")  # pragma: no cover
+    if report is None:  # pragma: no cover - the replay accepted the record above
+        raise CannotCorrect(f"{record.name}: the replay refuses this record")
     results = {result.line: result for result in report.events}
-    removable = {d.line for d in report.discrepancies
-                 if d.kind is Finding.UNEXPECTED_EVENT and _counts_nothing(results.get(d.line))}
-    faults = [d for d in report.discrepancies
-              if d.kind not in _NUMBERS and d.line not in removable]
-    if faults:
-        raise NotCorrectable(_faults_text(record.name, faults))
-    why: dict[int, list[str]] = {}
+    by_line: dict[int, list[Discrepancy]] = {}
     for d in report.discrepancies:
-        why.setdefault(d.line, []).append(d.message.split(": ", 1)[-1])
+        by_line.setdefault(d.line, []).append(d)
+    removable = {line for line, found in by_line.items() if _removable(results.get(line), found)}
+    faults = [d for d in report.discrepancies
+              if (d.kind not in _NUMBERS or (d.kind in _ON_SCORE and _unfixed(_event(source, d.line), ruleset)))
+              and d.line not in removable]
+    if faults:
+        raise CannotCorrect(_faults_text(record.name, faults), faults[0].line)
     events: list[GcgEvent] = []
     changes: list[Change] = []
+    waiting: list[str] = []  # notes of removed lines before the first kept one
     for event in canon.record.events:
         result = results.get(event.line)
         if event.line in removable:
-            note = f"removed: {_written(event)} ({'; '.join(why[event.line])})"
+            why = "; ".join(d.message.split(": ", 1)[-1] for d in by_line[event.line])
+            note = f"removed: {_written(event)} ({why})"
             changes.append(Change(event.line, note))
+            moved = [*event.notes, note]  # (its notes, then why it went: nothing it said is lost)
             if events:
-                events[-1] = replace(events[-1], notes=[*events[-1].notes, note])
+                events[-1] = replace(events[-1], notes=[*events[-1].notes, *moved])
+            else:
+                waiting += moved
             continue
+        if waiting:
+            event = replace(event, notes=[*waiting, *event.notes])
+            waiting = []
         if result is None:  # (not replayed: a nick that is no player's is a fault, above)
             events.append(event)
             continue
         score, cum = result.computed_score, result.computed_cumulative
-        if (score, cum) != (event.score, event.cumulative) and cum is not None:
-            reasons = why.get(event.line) or ["the totals before it changed"]
+        if event.line in shown:
+            recorded, _ = shown[event.line]
+            note = (f"corrected: recorded {_numbers(recorded, event.cumulative)}; the cumulative shows "
+                    f"{score:+d}, which the rules allow ({_unfixed(event, ruleset)}): {_numbers(score, cum)}")
+            changes.append(Change(event.line, note))
+            event = replace(event, score=score, cumulative=cum, notes=[*event.notes, note],
+                            old_phony_form=False)
+        elif (score, cum) != (event.score, event.cumulative) and cum is not None:
+            reasons = [d.message.split(": ", 1)[-1] for d in by_line.get(event.line, ())] \
+                or ["the totals before it changed"]
             note = (f"corrected: recorded {_numbers(event.score, event.cumulative)}; the rules give "
                     f"{_numbers(score, cum)} ({'; '.join(reasons)})")
             changes.append(Change(event.line, note))
             event = replace(event, score=score, cumulative=cum, notes=[*event.notes, note],
                             old_phony_form=False)
         events.append(event)
+    notes = canon.record.notes
+    if waiting:  # (every line removed: the notes go before where the events were)
+        notes = [*notes, *waiting]
     totals = {p.nick: p.computed_final for p in report.players}
     last_line = events[-1].line if events else 0
     for d in report.discrepancies:
@@ -119,17 +152,80 @@ def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: s
         events.append(GcgEvent(last_line, "", line.nick, line.kind, rack=rack, tiles=line.tiles,
                                score=line.score, cumulative=totals[line.nick], notes=[note]))
         changes.append(Change(d.line, note))
-    corrected = replace(canon, record=replace(canon.record, events=events))
+    corrected = replace(canon, record=replace(canon.record, events=events, notes=notes))
     text = corrected.write()
     again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=reason)
     if again.discrepancies:  # (a safety net: what the correction could not mend)
-        raise NotCorrectable(_faults_text(record.name, again.discrepancies, after=True))
+        raise CannotCorrect(_faults_text(record.name, again.discrepancies, after=True),
+                            again.discrepancies[0].line)
+    if (again.ending, again.winners) != (first.ending, first.winners):
+        first_shown = min(shown) if shown else None
+        cause = (f"line {first_shown}'s number, which the rules do not fix, would be the one its "
+                 "cumulative shows, and rescore counts another: the director decides"
+                 if first_shown is not None else "the corrected record does not end as the record does")
+        raise CannotCorrect(f"{record.name}: cannot be corrected: the result would change "
+                            f"({_result(first)} -> {_result(again)}): {cause}", first_shown)
     return Corrected(text, tuple(sorted(changes, key=lambda c: c.line)))
 
 
-def _counts_nothing(result: EventResult | None) -> bool:
-    """A line the replay counted nothing for (a move after the end, points the rules do not give)."""
-    return result is not None and result.computed_score == 0 and result.kind != "pass"
+def _removable(result: EventResult | None, found: list[Discrepancy]) -> bool:
+    """A line to take out: one the rules do not allow there, which counts nothing, and is not a
+    turn played in the game (a move out of turn is a fault for the director, never deleted)."""
+    if result is None or result.computed_score != 0 or result.kind == "pass":
+        return False
+    unexpected = [d for d in found if d.kind is Finding.UNEXPECTED_EVENT]
+    if not unexpected:
+        return False
+    return result.kind not in TURN_KINDS or any(_AFTER_END in d.message for d in unexpected)
+
+
+def _unfixed(event: GcgEvent | None, ruleset: Ruleset) -> str | None:
+    """Why the rules do not fix the number of ``event`` (None: they do, or it needs none)."""
+    if event is None or event.score is None:
+        return None
+    if (event.kind == "challenge_bonus" and ruleset.challenge_on_valid is ChallengeRule.BONUS
+            and ruleset.challenge_bonus_per is BonusPer.WORD):
+        return f"{ruleset.challenge_bonus} for each word challenged: the record says how many"
+    if (event.kind == "time_penalty" and event.score < 0 and ruleset.overtime_points_per_minute
+            and not any("overtime" in note.lower() for note in event.notes)):
+        return (f"{ruleset.overtime_points_per_minute} for each minute of overtime, and no "
+                "#note overtime says how long")
+    return None
+
+
+def _read_off_cumulatives(record: GameRecord, report: RescoreReport, ruleset: Ruleset
+                          ) -> dict[int, tuple[int, int]]:
+    """Line -> (recorded score, score its cumulative shows) for each line whose number the rules do
+    not fix and that has a finding on its number: the number is read off the record's own
+    cumulative (the player's last one before it). Raises :class:`CannotCorrect` naming a line
+    whose cumulative shows no other number."""
+    flagged = {d.line for d in report.discrepancies if d.kind in _ON_SCORE}
+    last: dict[str, int] = {}
+    shown: dict[int, tuple[int, int]] = {}
+    for event in record.events:
+        before = last.get(event.nick, 0)
+        if event.cumulative is not None:
+            last[event.nick] = event.cumulative
+        why = _unfixed(event, ruleset) if event.line in flagged else None
+        if why is None or event.score is None:
+            continue
+        value = None if event.cumulative is None else event.cumulative - before
+        if value is None or value == event.score:
+            raise CannotCorrect(
+                f"{record.name}: line {event.line}: cannot be corrected: {_written(event)}: "
+                f"the rules give {why}; the record's cumulative shows no other number, and a "
+                "correction never guesses one (the director decides)", event.line)
+        shown[event.line] = (event.score, value)
+    return shown
+
+
+def _event(record: GameRecord, line: int) -> GcgEvent | None:
+    return next((e for e in record.events if e.line == line), None)
+
+
+def _result(report: RescoreReport) -> str:
+    ending = report.ending.value if report.ending is not None else "not finished"
+    return f"{ending}, winner {', '.join(report.winners) or 'none'}"
 
 
 def _numbers(score: int | None, cumulative: int | None) -> str:

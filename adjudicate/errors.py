@@ -69,3 +69,13 @@ class OutputError(AdjudicateError):
 
 class InputError(AdjudicateError):
     """A path given to read that is not a regular file: a FIFO, a device, a directory, a socket."""
+
+
+class CannotCorrect(AdjudicateError):
+    """A record ``correct`` will not rewrite: its faults are not numbers, or a number the rules do
+    not fix is shown by nothing in the record; ``line``, the first line it names (None: the
+    record as a whole)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line

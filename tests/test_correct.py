@@ -11,8 +11,10 @@ from typer.testing import CliRunner
 from adjudicate.canonical import canonical_gcg
 from adjudicate.cli import app
 from adjudicate.correct import NotCorrectable, correct_gcg
+from adjudicate.errors import CannotCorrect
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.kinds import Ending
+from adjudicate.rescore import choose_ruleset, rescore_game
 
 GAMES = Path(__file__).parent / "data" / "games"
 FISE_OUT = (GAMES / "fx_fise_outplay.gcg").read_text(encoding="utf-8")
@@ -90,3 +92,88 @@ def test_cli_stdout_diff_and_refusals(tmp_path: Path, corpus):
     broken = corpus / "gcg" / "magpie-data" / "played_tile_not_in_rack.gcg"
     refused = runner.invoke(app, ["correct", str(broken)])
     assert refused.exit_code == 2 and "cannot be corrected" in refused.stderr and refused.stdout == ""
+
+
+# -- issue 25, item 4: correct loses nothing and never guesses ---------------------------------------
+
+# FISE (art. 18: at the time limit the turns are equalised): ana and beto have played one turn
+# each when the time limit is reached, so the game ends there: beto 116, ana 74, winner beto.
+# Line 5, a time penalty before the end of the game, is a line the rules do not count here; its
+# notes say the time limit was reached and how much overtime ana had.
+TIME_LIMIT = """#player1 ana Ana
+#player2 beto Beto
+>ana: PALOMAS 8B PALOMAS +74 74
+>beto: IJOTERO B8 .IJOTERO +116 116
+>ana: (time) -10 64
+#note overtime 00:40
+#note round time limit reached
+"""
+
+
+def _notes(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("#note")]
+
+
+def test_the_notes_of_a_removed_line_are_kept_and_the_game_ends_as_it_did():
+    record = read_gcg(TIME_LIMIT.encode(), name="t.gcg")
+    ruleset, reason = choose_ruleset(record, "fise")
+    before = rescore_game(record, ruleset, reason=reason)
+    assert (before.ending, before.winners) == (Ending.TIME, ["beto"])
+    fixed = correct_gcg(record, ruleset, reason=reason)
+    assert {"#note overtime 00:40", "#note round time limit reached"} <= set(_notes(fixed.text))
+    after = rescore_game(read_gcg(fixed.text.encode()), ruleset, reason=reason)
+    assert not after.discrepancies  # (before the fix: "not finished", no winner)
+    assert (after.ending, after.winners) == (Ending.TIME, ["beto"])
+
+
+def test_a_zero_point_move_out_of_turn_is_refused_not_deleted(tmp_path: Path):
+    # Line 5: beto exchanges (0 points) right after his own play: out of turn, which the README
+    # says is refused (before: the line was deleted, exit 1).
+    text = TIME_LIMIT.split(">ana: (time)")[0] + ">beto: ABCDEFG -ABC +0 116\n>ana: INTERNA D8 .INTERNA +68 142\n"
+    with pytest.raises(CannotCorrect, match="line 5: beto moves out of turn") as err:
+        correct_gcg(read_gcg(text.encode()), choose_ruleset(read_gcg(text.encode()), "fise")[0])
+    assert err.value.line == 5
+    game = tmp_path / "g.gcg"
+    game.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["correct", "--rules", "fise", str(game), "-o", str(tmp_path / "out.gcg")])
+    assert result.exit_code == 2 and "out of turn" in result.stderr
+    assert not (tmp_path / "out.gcg").exists()
+
+
+# WESPA: 5 points for each word of a play challenged without success. Line 4, 9D AB under WINDY,
+# forms three words (AB, WA, IB): the bonus may be 5, 10 or 15, and the record says which. Line 5
+# says +21 (none of them); its cumulative 23 after 13 shows +10. (Line 6, 10D N: N on a DL under
+# A... recorded +4, computed +6, a plain score the rules fix.)
+BONUS = """#player1 a A
+#player2 b B
+>a: DINNVWY 8D WINDY +32 32
+>b: ABEILRT 9D AB +13 13
+>b: EILRT (challenge) +21 23
+>a: NNV 10D N +4 36
+"""
+
+
+def test_a_number_the_rules_do_not_fix_is_read_off_the_cumulative():
+    record = read_gcg(BONUS.encode())
+    ruleset, reason = choose_ruleset(record, "wespa")
+    fixed = correct_gcg(record, ruleset, reason=reason)
+    assert ">b: EILRT (challenge) +10 23\n#note corrected: recorded +21 23; the cumulative shows +10" in fixed.text
+    assert "the rules give +5" not in fixed.text  # (before: +5 18, "the rules give" a guess)
+    assert ">a: NNV 10D N +6 38\n" in fixed.text
+    assert not rescore_game(read_gcg(fixed.text.encode()), ruleset, reason=reason).discrepancies
+
+
+def test_a_number_the_cumulative_does_not_show_is_refused_naming_the_line():
+    text = BONUS.replace("+21 23", "+21 34")  # (13 + 21 = 34: the cumulative shows +21 too)
+    record = read_gcg(text.encode())
+    with pytest.raises(CannotCorrect, match="line 5: cannot be corrected") as err:
+        correct_gcg(record, choose_ruleset(record, "wespa")[0])
+    assert err.value.line == 5
+    # FISE: 10 points a minute of overtime. beto -7 (no whole minutes, no #note overtime): 609 - 7
+    # = 602 shows -7 again (refused); 599 shows -10 (corrected so).
+    with pytest.raises(CannotCorrect, match="line 21: .*no #note overtime"):
+        correct_gcg(read_gcg((FISE_OUT + ">beto: (time) -7 602\n").encode()))
+    fixed = correct_gcg(read_gcg((FISE_OUT + ">beto: (time) -7 599\n").encode()))
+    assert fixed.text.endswith(">beto:  (time) -10 599\n#note corrected: recorded -7 599; the cumulative "
+                               "shows -10, which the rules allow (10 for each minute of overtime, and no "
+                               "#note overtime says how long): -10 599\n")
