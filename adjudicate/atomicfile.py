@@ -29,7 +29,8 @@ from typing import NamedTuple
 from adjudicate.errors import OutputError
 from adjudicate.readfile import file_kind
 
-__all__ = ["OutputTarget", "output_target", "keep_owner_and_mode", "write_atomic", "same_file"]
+__all__ = ["OutputTarget", "PendingFile", "output_target", "keep_owner_and_mode", "write_atomic", "write_new",
+           "same_file"]
 
 class OutputTarget(NamedTuple):
     """What an output path names: ``path``, the file to replace (the path itself, or the file a
@@ -93,6 +94,54 @@ def keep_owner_and_mode(new: str, target: OutputTarget, *, default: int = 0o666)
     os.chmod(new, stat.S_IMODE(existing.st_mode))
 
 
+# A temporary file's name: "." + at most this many bytes of the target's name + "." + mkstemp's
+# 8 random characters + ".tmp", within the 255 bytes a name may have (NAME_MAX): a target named
+# with 242 to 255 bytes can be written too.
+_TEMP_NAME_BYTES = 200
+
+
+class PendingFile:
+    """The file that will replace what ``path`` names (see :func:`output_target`), written and
+    fsynced under a temporary name in its directory, with its mode and owner: :meth:`commit` puts it
+    in place (atomically), :meth:`discard` removes it. Whatever fails while it is made leaves no
+    temporary file behind.
+
+    :raises OutputError: ``path`` is not a file that may be written (:func:`output_target`,
+        :func:`keep_owner_and_mode`); nothing is written.
+    :raises OSError: the directory cannot be written.
+    """
+
+    def __init__(self, path: str, data: bytes) -> None:
+        self.target = output_target(path)
+        self.directory = os.path.dirname(self.target.path)
+        base = os.fsdecode(os.fsencode(os.path.basename(self.target.path))[:_TEMP_NAME_BYTES])
+        fd, self.temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=self.directory)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                keep_owner_and_mode(self.temp, self.target)
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except BaseException:
+            self.discard()
+            raise
+
+    def commit(self) -> None:
+        """Rename the temporary file over the target (the temporary file is gone on a failure)."""
+        try:
+            os.replace(self.temp, self.target.path)
+        except BaseException:
+            self.discard()
+            raise
+        _sync_directory(self.directory)
+
+    def discard(self) -> None:
+        try:
+            os.unlink(self.temp)
+        except FileNotFoundError:
+            pass
+
+
 def write_atomic(path: str, data: bytes) -> None:
     """Replace what ``path`` names (see :func:`output_target`) by a file holding ``data``,
     atomically (see the module docstring), keeping its mode and owner.
@@ -101,23 +150,52 @@ def write_atomic(path: str, data: bytes) -> None:
         :func:`keep_owner_and_mode`); nothing is written.
     :raises OSError: the directory cannot be written; the old file is intact.
     """
-    target = output_target(path)
-    directory = os.path.dirname(target.path)
-    fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(target.path)}.", suffix=".tmp", dir=directory)
+    PendingFile(path, data).commit()
+
+
+def write_new(path: str, data: bytes) -> None:
+    """Create ``path`` holding ``data``, whole or not at all, only if nothing has that name yet:
+    the data is written under a temporary name and hard-linked to ``path`` (where the file system
+    has no hard links, ``path`` is created with ``O_EXCL`` and written). Of two processes creating
+    one name at once, one succeeds and the other gets :class:`FileExistsError`; nothing is ever
+    overwritten.
+
+    :raises FileExistsError: something is named ``path`` (a file, a directory, a dangling symlink).
+    :raises OSError: the directory cannot be written; nothing is left.
+    """
+    directory = os.path.dirname(os.path.abspath(path))
+    base = os.fsdecode(os.fsencode(os.path.basename(path))[:_TEMP_NAME_BYTES])
+    fd, temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
-            keep_owner_and_mode(temp, target)
+            os.chmod(temp, 0o666 & ~_umask())
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, target.path)
-    except BaseException:
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here (some network or FAT file systems)
+            _create_exclusive(path, data)
+    finally:
         try:
             os.unlink(temp)
         except FileNotFoundError:
             pass
-        raise
     _sync_directory(directory)
+
+
+def _create_exclusive(path: str, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        os.unlink(path)
+        raise
 
 
 def _sync_directory(directory: str) -> None:

@@ -71,8 +71,13 @@ def test_cli_writes_in_place_keeping_the_original(tmp_path: Path):
     assert result.exit_code == 1, result.output  # corrected
     assert (tmp_path / "g.gcg.orig").read_text(encoding="utf-8") == FISE_OUT.replace("+68 142", "+66 140")
     assert clean(game.read_text(encoding="utf-8"))
-    again = runner.invoke(app, ["correct", str(game), "--in-place"])
-    assert again.exit_code == 2 and "g.gcg.orig exists" in again.stderr  # never overwritten
+    again = runner.invoke(app, ["correct", str(game), "--in-place"])  # (now right: nothing to do)
+    assert again.exit_code == 0 and "nothing to correct" in again.stderr
+    game.write_text(FISE_OUT.replace("+68 142", "+60 134"), encoding="utf-8")
+    kept = runner.invoke(app, ["correct", str(game), "--in-place"])
+    assert kept.exit_code == 2 and "g.gcg.orig exists" in kept.stderr  # never overwritten
+    assert (tmp_path / "g.gcg.orig").read_text(encoding="utf-8") == FISE_OUT.replace("+68 142", "+66 140")
+    assert "+60 134" in game.read_text(encoding="utf-8")  # (nothing written)
 
 
 def test_cli_stdout_diff_and_refusals(tmp_path: Path, corpus):
@@ -177,3 +182,81 @@ def test_a_number_the_cumulative_does_not_show_is_refused_naming_the_line():
     assert fixed.text.endswith(">beto:  (time) -10 599\n#note corrected: recorded -7 599; the cumulative "
                                "shows -10, which the rules allow (10 for each minute of overtime, and no "
                                "#note overtime says how long): -10 599\n")
+
+
+def test_two_in_place_corrections_at_once_keep_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # The other process creates g.gcg.orig after this one has read g.gcg and before it writes:
+    # this one must not overwrite it (before: it did, and the original was lost).
+    import adjudicate.correct as module
+
+    game = tmp_path / "g.gcg"
+    wrong = FISE_OUT.replace("+68 142", "+66 140")
+    game.write_text(wrong, encoding="utf-8")
+    real = module.correct_gcg
+
+    def racing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        (tmp_path / "g.gcg.orig").write_text("the other's original\n", encoding="utf-8")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "correct_gcg", racing)
+    result = CliRunner().invoke(app, ["correct", str(game), "--in-place"])
+    assert result.exit_code == 2 and "g.gcg.orig exists" in result.stderr
+    assert (tmp_path / "g.gcg.orig").read_text(encoding="utf-8") == "the other's original\n"
+    assert game.read_text(encoding="utf-8") == wrong
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gcg", "g.gcg.orig"]
+
+
+@pytest.mark.parametrize("in_place", [True, False])
+def test_another_users_file_is_refused_with_nothing_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          in_place: bool):
+    # Another user's file: its owner cannot be kept (as root chown always works, so it is made to
+    # fail as it does for a user). Before: exit 3 (an escaped OutputError) and g.gcg.orig left.
+    game = tmp_path / "g.gcg"
+    wrong = FISE_OUT.replace("+68 142", "+66 140")
+    game.write_text(wrong, encoding="utf-8")
+    target = game if in_place else tmp_path / "theirs.gcg"
+    target.write_text("theirs\n", encoding="utf-8") if not in_place else None
+    try:
+        os.chown(target, os.getuid() + 1, os.getgid() + 1)
+    except PermissionError:
+        pytest.skip("cannot give a file to another user here")
+
+    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chown", refuse)
+    args = ["correct", str(game), *(["--in-place"] if in_place else ["-o", str(target)])]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2 and "not replacing it" in result.stderr, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"g.gcg", target.name})
+    assert game.read_text(encoding="utf-8") == wrong
+
+
+def test_diff_with_an_output_is_a_usage_error(tmp_path: Path):
+    game = tmp_path / "g.gcg"
+    game.write_text(FISE_OUT.replace("+68 142", "+66 140"), encoding="utf-8")
+    for extra in (["--in-place"], ["-o", str(tmp_path / "out.gcg")]):
+        result = CliRunner().invoke(app, ["correct", str(game), "--diff", *extra])
+        assert result.exit_code == 2 and "--diff" in result.stderr and result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gcg"]
+
+
+def test_in_place_on_a_right_record_writes_nothing(tmp_path: Path):
+    game = tmp_path / "g.gcg"
+    text = FISE_OUT.replace("D8 .INTERNA", "d8 .INTERNA")  # (right, but not canonical: left as it is)
+    game.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["correct", str(game), "--in-place"])
+    assert result.exit_code == 0 and "nothing to correct" in result.stderr
+    assert game.read_text(encoding="utf-8") == text and not (tmp_path / "g.gcg.orig").exists()
+
+
+@pytest.mark.parametrize("length", [242, 255])
+def test_an_output_name_of_up_to_255_bytes_is_written(tmp_path: Path, length: int):
+    game = tmp_path / "g.gcg"
+    game.write_text(FISE_OUT, encoding="utf-8")
+    out = tmp_path / ("é" * ((length - 4) // 2) + "x" * ((length - 4) % 2) + ".gcg")
+    assert len(os.fsencode(out.name)) == length
+    result = CliRunner().invoke(app, ["correct", str(game), "-o", str(out)])
+    assert result.exit_code == 0, result.output  # (before: "File name too long", the temporary name)
+    assert clean(out.read_text(encoding="utf-8"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["g.gcg", out.name])

@@ -24,10 +24,13 @@ def correct(
     output: Annotated[Optional[str], typer.Option(
         "--output", "-o", help="Write the corrected record here (- or none: stdout).")] = None,
     in_place: Annotated[bool, typer.Option(
-        "--in-place", help="Replace GAME with the corrected record (atomic; GAME.orig keeps the original).")
+        "--in-place", help="Replace GAME with the corrected record (atomic), the original kept as "
+        "GAME.orig, which must not exist yet: an existing GAME.orig is refused (exit 2, nothing "
+        "written), never overwritten nor numbered. A record that is already right is left as it is.")
     ] = False,
     diff: Annotated[bool, typer.Option(
-        "--diff", help="Print a unified diff of the record and the corrected record instead.")] = False,
+        "--diff", help="Print a unified diff of the record and the corrected record instead "
+        "(writes nothing: not with -o or --in-place).")] = False,
     rules: RulesOption = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
@@ -38,7 +41,14 @@ def correct(
     GCG and rescores with no finding. A record whose faults are not numbers (a play that cannot be
     placed, a move out of turn, a line that cannot be read) is refused with the reason.
 
-    Exit 0: the record was right (written as canonical GCG); 1: corrected; 2: cannot be corrected.
+    Where the rules do not fix a number (a per-word challenge bonus, a time penalty with no
+    overtime note) the number is the one the record's cumulative shows; when it shows none, the
+    record is refused naming the line. A correction that would change how the game ends or who
+    wins is refused.
+
+    Exit 0: the record was right (written as canonical GCG; with --in-place, nothing written);
+    1: corrected; 2: cannot be corrected, or nothing written (GAME.orig exists, a file that cannot
+    be replaced as it is).
 
     Example: adjudicate correct round7.gcg -o round7.corrected.gcg
 
@@ -51,11 +61,8 @@ def correct(
 
     if in_place and (output not in (None, game) or game == "-"):
         fail("--in-place rewrites GAME itself: give no -o, and a file, not -")
-    if in_place:
-        import os
-
-        if os.path.lexists(f"{game}.orig"):  # (nothing the user gave is overwritten)
-            fail(f"{game}.orig exists: --in-place keeps the original there; move it away first")
+    if diff and (in_place or output is not None):
+        fail(f"--diff prints the changes and writes nothing: not with {'--in-place' if in_place else '-o'}")
     target = game if in_place else output
     with errors_exit_2():
         if target not in (None, "-"):
@@ -74,6 +81,9 @@ def correct(
     for change in corrected.changes:
         typer.echo(f"line {change.line}: {printable(change.note)}", err=True)
     code = EXIT_NO if corrected.changes else EXIT_OK
+    if in_place and not corrected.changes:
+        typer.echo(f"{name}: nothing to correct; {game} left as it is", err=True)
+        raise typer.Exit(EXIT_OK)
     if diff:
         import difflib
 
@@ -85,13 +95,33 @@ def correct(
     if target in (None, "-"):
         sys.stdout.write(corrected.text)
         raise typer.Exit(code)
-    from adjudicate.atomicfile import write_atomic
-
-    try:
-        if in_place:
-            write_atomic(f"{game}.orig", data)
-        write_atomic(target, corrected.text.encode("utf-8"))
-    except OSError as err:
-        fail(f"{target}: {err.strerror or err}")
+    _write(target, corrected.text.encode("utf-8"), f"{game}.orig" if in_place else None, data)
     typer.echo(f"wrote {target}" + (f" (the original: {game}.orig)" if in_place else ""), err=True)
     raise typer.Exit(code)
+
+
+def _write(target: str, text: bytes, original: str | None, data: bytes) -> None:
+    """Write ``text`` over ``target``, and with ``original`` first create that file holding
+    ``data`` (never over an existing one). Whatever fails (another user's file, a directory that
+    cannot be written, ``original`` existing) is exit 2 with nothing written and nothing left."""
+    import os
+
+    from adjudicate.atomicfile import PendingFile, write_new
+
+    with errors_exit_2():
+        pending = PendingFile(target, text)  # (another user's file: refused here, nothing written)
+        created = False
+        try:
+            if original is not None:
+                try:
+                    write_new(original, data)
+                except FileExistsError:
+                    fail(f"{original} exists: --in-place keeps the original there and never "
+                         f"overwrites one; move it away first ({target} not written)")
+                created = True
+            pending.commit()
+        except BaseException:
+            pending.discard()
+            if created and original is not None:
+                os.unlink(original)
+            raise
