@@ -45,9 +45,10 @@ class GameSetup:
 
 
 def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | None = None, *,
-                 record: GameRecord | None = None) -> tuple[Ruleset, str]:
+                 record: GameRecord | None = None, tiles: str | None = None) -> tuple[Ruleset, str]:
     """The ruleset and why: ``rules`` (a name or alias, any case), else the one ``record``
-    implies, else naspa; then ``overrides`` (typed, from :func:`~adjudicate.rules.parse_overrides`),
+    implies, else naspa, played with the record's tile set (``tiles``: ``--tiles``, else what the
+    record shows: :func:`~adjudicate.rules.choose_ruleset`); then ``overrides`` (typed, from :func:`~adjudicate.rules.parse_overrides`),
     which the reason lists.
 
     :raises RulesError: an unknown ruleset (an empty name too: never the record's), an override
@@ -55,7 +56,7 @@ def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | Non
     """
     if rules == "":
         find_ruleset(rules)  # (raises: an empty name is never the record's)
-    ruleset, reason = choose_ruleset(record, rules)
+    ruleset, reason = choose_ruleset(record, rules, tiles=tiles)
     if overrides:
         ruleset = apply_overrides(ruleset, dict(overrides))
         reason += ", with " + ", ".join(f"{k}={v}" for k, v in overrides.items())
@@ -64,10 +65,10 @@ def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | Non
 
 def setup_game(record: GameRecord, *, rules: str | None = None,
                overrides: Mapping[str, object] | None = None,
-               spelling: str | None = None) -> GameSetup:
+               spelling: str | None = None, tiles: str | None = None) -> GameSetup:
     """``record`` set up for adjudication (see :func:`pick_ruleset`): what
     :func:`~adjudicate.rescore.rescore_game` and :func:`~adjudicate.show.show_event` take."""
-    ruleset, reason = pick_ruleset(rules, overrides, record=record)
+    ruleset, reason = pick_ruleset(rules, overrides, record=record, tiles=tiles)
     return GameSetup(record, ruleset, reason, spelling)
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from adjudicate.errors import RulesError
+from adjudicate.errors import RulesError, UnknownTileError
 from adjudicate.federations import FEDERATIONS, federation_name, names_text
 from adjudicate.kinds import TextEnum
-from adjudicate.tiles import ALPHABET_NAMES, language_of
+from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts, tile_set_labels
 
 if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
@@ -79,7 +79,6 @@ class TieBreak(TextEnum):
 OUTPLAY_DOUBLE, OUTPLAY_INTERNATIONAL = Outplay.DOUBLE, Outplay.INTERNATIONAL
 CHALLENGE_BONUS, BONUS_PER_WORD = ChallengeRule.BONUS, BonusPer.WORD
 FORFEIT_NASPA = Forfeit.NASPA
-LANGUAGES = tuple(language_of(name) for name in ALPHABET_NAMES)
 
 
 def _number(default: int | None, low: int, high: int | None = None, *, optional: bool = False) -> Any:
@@ -203,7 +202,7 @@ _ENUMS: dict[str, type[TextEnum]] = {
     "overtime_forfeit": Forfeit, "time_limit_ending": TimeLimitEnding, "tie_break": TieBreak,
 }
 _BOOLS = ("wespa_passes_do_not_end", "time_limit_ending_adjusts", "senyors")
-_CHOICES: dict[str, tuple[str, ...]] = {"language": LANGUAGES, "alphabet": ALPHABET_NAMES}
+_CHOICES = ("language", "alphabet")  # closed sets of words that are not enums: choices() lists them
 _NONE_WORDS = ("none", "off", "no", "")
 _TRUE_WORDS = ("true", "yes", "on", "1")
 _FALSE_WORDS = ("false", "no", "off", "0")
@@ -262,7 +261,11 @@ def choices(name: str) -> tuple[str, ...]:
     "international")``); ``()`` for a number, text or true/false."""
     if name in _ENUMS:
         return tuple(m.value for m in _ENUMS[name])
-    return _CHOICES.get(name, ())
+    if name == "alphabet":
+        return ALPHABET_NAMES
+    if name == "language":  # of the tile sets (read when asked: ten data files)
+        return tuple(dict.fromkeys(language_of(alphabet) for alphabet in ALPHABET_NAMES))
+    return ()
 
 
 def _typed(name: str, value: object) -> object:
@@ -292,7 +295,7 @@ def _check_value(name: str, value: object) -> None:
         if not isinstance(value, _ENUMS[name]):
             raise RulesError(f"{name}: {value!r} is not {allowed_values(name)}")
     elif name in _CHOICES:
-        if value not in _CHOICES[name]:
+        if value not in choices(name):
             raise RulesError(f"{name}: {value!r} is not {allowed_values(name)}")
     elif name in _BOOLS:
         if not isinstance(value, bool):
@@ -472,12 +475,118 @@ _LEXICON_RULES = (
 _DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
 
 
-def choose_ruleset(record: GameRecord | None, explicit: str | None = None) -> tuple[Ruleset, str]:
-    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa.
+def record_tiles(record: GameRecord, explicit: str | None = None,
+                 default: str = "english") -> tuple[str | None, str]:
+    """The tile set a record is written in, and why; ``(None, "")`` when nothing says otherwise
+    than ``default`` (the ruleset's own set).
+
+    ``--tiles`` (``explicit``), else the record's ``#tile-distribution`` (a set we do not ship is
+    refused by name), else its ``#lexicon`` (a tile set's data file lists the prefixes of its
+    lexicons: ``@lexicons``), else its plays and racks: when ``default`` cannot read them, the one
+    tile set that can (``Ł`` is Polish).
+
+    >>> from adjudicate.gcg import read_gcg
+    >>> record_tiles(read_gcg("#player1 a A\\n#player2 b B\\n>a: ?ADIŁZZ 15A ZDZIAŁa. +89 89\\n".encode()))
+    ('polish', 'from the letters of its plays and racks (Ł)')
+
+    :raises RulesError: a tile set we do not ship, or plays that more than one set reads.
+    """
+    if explicit:
+        name = explicit.strip().lower()
+        if name not in ALPHABET_NAMES:
+            raise RulesError(f"--tiles {explicit}: unknown tile set (known: {', '.join(ALPHABET_NAMES)})")
+        return name, f"from --tiles {explicit}"
+    distribution = (record.tile_distribution or "").strip().lower()
+    if distribution:
+        if distribution not in ALPHABET_NAMES:
+            raise RulesError(f"the record's #tile-distribution {record.tile_distribution} is a tile set "
+                             f"we do not ship (known: {', '.join(ALPHABET_NAMES)})")
+        return distribution, f"from the record's #tile-distribution {record.tile_distribution}"
+    if record.lexicon:
+        upper = record.lexicon.upper()
+        for name in ALPHABET_NAMES:
+            prefixes = tuple(tile_set_facts(name).get("lexicons", "").split())
+            if prefixes and upper.startswith(prefixes):
+                return name, f"from the record's #lexicon {record.lexicon}"
+        for prefixes, ruleset_name in _LEXICON_RULES:
+            if upper.startswith(prefixes):
+                return _BY_NAME[ruleset_name].alphabet, f"from the record's #lexicon {record.lexicon}"
+    letters = " ".join(sorted({ch for text in _written(record) for ch in text.upper()
+                               if ch.isalpha() and not ch.isascii()}))
+    if not letters or _reads(record, default):
+        return None, ""  # (A-Z only: any set reads them, and the ruleset's is the one meant)
+    reading = [name for name in ALPHABET_NAMES if name != default and _reads(record, name)]
+    if len(reading) > 1:
+        raise RulesError(f"the plays and racks of this record ({letters}) are tiles of "
+                         f"{' and of '.join(reading)}: give --tiles {reading[0]} (or another)")
+    if not reading:
+        return None, ""  # (the replay says what cannot be read)
+    return reading[0], f"from the letters of its plays and racks ({letters})"
+
+
+def _written(record: GameRecord) -> list[str]:
+    """The racks and played tiles of a record, as written."""
+    texts = [text for event in record.events for text in (event.rack, event.tiles) if text]
+    return texts + [text for text in record.racks.values() if text]
+
+
+def _reads(record: GameRecord, name: str) -> bool:
+    """Whether the tile set called ``name`` reads every rack and play of ``record``."""
+    from adjudicate.tiles import get_alphabet, parse_rack, parse_tiles
+
+    alphabet = get_alphabet(name)
+    try:
+        for event in record.events:
+            if event.rack:
+                parse_rack(event.rack, alphabet)
+            if event.tiles and event.kind == "play":
+                parse_tiles(event.tiles, alphabet)
+    except UnknownTileError:
+        return False
+    return True
+
+
+def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
+                   tiles: str | None = None) -> tuple[Ruleset, str]:
+    """The ruleset to rescore under, and why: ``--rules``, else the file, else naspa; played with
+    the record's tile set (:func:`record_tiles`) where it is not the ruleset's own.
 
     The reason is written to follow the ruleset's name (:func:`ruleset_text`): ``from the record's
     #lexicon CSW21``, ``the default, as the record names no lexicon``, ``from --rules wespa``.
+    A tile set no federation ruleset plays (German, Polish...) is played under WESPA's rules unless
+    ``--rules`` says otherwise; a record of a federation's tile set (English, Spanish, Catalan)
+    under another federation's ``--rules`` is refused, as the rules and the tiles disagree.
     """
+    ruleset, reason = _chosen_ruleset(record, explicit)
+    if record is None:
+        return ruleset, reason
+    tile_set, why = record_tiles(record, tiles, ruleset.alphabet)
+    if tile_set is None or tile_set == ruleset.alphabet:
+        return ruleset, reason
+    named = bool(explicit) or reason.startswith(_FROM_LEXICON)  # (not a default)
+    federation = next((r for r in RULESETS if r.alphabet == tile_set), None)
+    if federation is not None and not named:
+        return federation, f"as the record is of the {tile_set} tile set ({why})"
+    if federation is not None and explicit and not tiles:
+        language = tile_set_facts(ruleset.alphabet)["language_name"]
+        raise RulesError(f"this record is of the {tile_set} tile set ({why}); --rules {explicit} is "
+                         f"{language}: give --rules {federation.name}, or --tiles "
+                         f"{ruleset.alphabet} to read it with the {ruleset.alphabet} tiles")
+    if federation is None and not named:
+        ruleset = _BY_NAME["wespa"]
+        reason = (f"the default for {tile_set} records: no "
+                  f"{tile_set_facts(tile_set)['language_name']} federation ruleset is known "
+                  f"(docs/decisions.md)")
+    ruleset = ruleset.replace(f"the record's tiles ({why})", alphabet=tile_set)
+    return ruleset, f"{reason}; {tile_set} tiles, {why}"
+
+
+_FROM_LEXICON = "from the record's #lexicon"
+
+
+def _chosen_ruleset(record: GameRecord | None, explicit: str | None = None) -> tuple[Ruleset, str]:
+    """The ruleset ``--rules`` or the record names, and why (the tiles left to
+    :func:`choose_ruleset`)."""
     if explicit:
         ruleset = find_ruleset(explicit)
         named = f" (the record's #lexicon: {record.lexicon})" if record is not None and record.lexicon else ""
@@ -488,7 +597,7 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None) -> tu
         upper = record.lexicon.upper()
         for prefixes, name in _LEXICON_RULES:
             if upper.startswith(prefixes):
-                return _BY_NAME[name], f"from the record's #lexicon {record.lexicon}"
+                return _BY_NAME[name], f"{_FROM_LEXICON} {record.lexicon}"
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
         return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"from the record's #tile-distribution {dist}"

@@ -43,7 +43,9 @@ THROUGH_BIT = 0x100
 PLAYED_THROUGH = -1
 LETTER_MASK = 0x7F
 
-ALPHABET_NAMES = ("english", "spanish", "catalan")
+# Every tile set is a data file, alphabets/NAME.tsv (no code knows a language): a new set is a file.
+_ALPHABETS_DIR = os.path.join(os.path.dirname(__file__), "alphabets")
+ALPHABET_NAMES = tuple(sorted(name[:-4] for name in os.listdir(_ALPHABETS_DIR) if name.endswith(".tsv")))
 
 # How a game record writes the digraph tiles whose letters are tiles too (Spanish CH LL RR; SPEC
 # §4): Macondo and Woogles bracket them (`[LL]`; an unbracketed `LL` is two L tiles); a record
@@ -103,8 +105,12 @@ TILE_REASONS: dict[str, dict[str, str]] = {
 }
 # The tile sets' names in those texts (English: the set's own name).
 SET_NAMES = {
-    "es": {"english": "inglés", "spanish": "español", "catalan": "catalán"},
-    "ca": {"english": "anglès", "spanish": "castellà", "catalan": "català"},
+    "es": {"english": "inglés", "spanish": "español", "catalan": "catalán", "german": "alemán",
+           "french": "francés", "polish": "polaco", "norwegian": "noruego", "slovene": "esloveno",
+           "swedish": "sueco", "english_super": "inglés de Super Scrabble"},
+    "ca": {"english": "anglès", "spanish": "castellà", "catalan": "català", "german": "alemany",
+           "french": "francès", "polish": "polonès", "norwegian": "noruec", "slovene": "eslovè",
+           "swedish": "suec", "english_super": "anglès de Super Scrabble"},
 }
 
 
@@ -336,8 +342,7 @@ def _data(name: str) -> tuple[dict[str, str], list[TileInfo]]:
     if name not in _DATA:
         facts: dict[str, str] = {}
         rows: list[TileInfo] = []
-        with open(os.path.join(os.path.dirname(__file__), "alphabets", f"{name}.tsv"),
-                  encoding="utf-8") as handle:
+        with open(os.path.join(_ALPHABETS_DIR, f"{name}.tsv"), encoding="utf-8") as handle:
             text = handle.read()
         for line in text.splitlines():
             if not line.strip() or line.startswith("#"):
@@ -353,7 +358,7 @@ def _data(name: str) -> tuple[dict[str, str], list[TileInfo]]:
 
 
 def get_alphabet(name: str) -> Alphabet:
-    """The tile set called ``name`` (english, spanish, catalan), read from its data file."""
+    """The tile set called ``name`` (one of :data:`ALPHABET_NAMES`), read from its data file."""
     if name in _ALPHABETS:
         return _ALPHABETS[name]
     if name not in ALPHABET_NAMES:
@@ -365,8 +370,24 @@ def get_alphabet(name: str) -> Alphabet:
     return _ALPHABETS[name]
 
 
+def tile_set_facts(name: str) -> dict[str, str]:
+    """The ``@key value`` facts of the tile set called ``name`` (``language``, ``vowels``,
+    ``lexicons``...), read without building the set."""
+    if name not in ALPHABET_NAMES:
+        get_alphabet(name)  # (raises the error of an unknown set)
+    return _data(name)[0]
+
+
+def tile_set_labels(name: str) -> tuple[str, ...]:
+    """The labels of the letters of the tile set called ``name`` (and their aliases), read
+    without building the set."""
+    if name not in ALPHABET_NAMES:
+        get_alphabet(name)
+    return tuple(form for info in _data(name)[1][1:] for form in (info.label, *info.aliases))
+
+
 def language_of(name: str) -> str:
-    """The language of the tile set called ``name`` (``en``, ``es``, ``ca``): its data file says
+    """The language of the tile set called ``name`` (``en``, ``es``, ``de``...): its data file says
     (read without building the set, which the rulesets do not need when they ask at import)."""
     if name not in ALPHABET_NAMES:
         return get_alphabet(name).language  # (the same error)

@@ -22,10 +22,15 @@ def test_the_record_decides_without_rules() -> None:
         FISE_GAME, FISE, "from the record's #lexicon FILE2017", None)
 
 
-def test_rules_decide_over_the_record_any_case_and_alias() -> None:
-    game = setup_game(FISE_GAME, rules="MàTaM", spelling="plain")
+def test_rules_of_another_tile_set_than_the_records_are_refused_any_case_and_alias() -> None:
+    # The record is Spanish (#lexicon FILE2017); MàTaM plays Catalan tiles: the tiles and the
+    # rules disagree, and saying so is safer than thirty findings (issue 26).
+    with pytest.raises(RulesError, match=r"this record is of the spanish tile set \(from the record's "
+                       r"#lexicon FILE2017\); --rules MàTaM is Catalan: give --rules fise"):
+        setup_game(FISE_GAME, rules="MàTaM", spelling="plain")
+    game = setup_game(FISE_GAME, rules="fise", spelling="plain")
     assert (game.ruleset, game.reason, game.spelling) == (
-        CATALAN, "from --rules MàTaM (the record's #lexicon: FILE2017)", "plain")
+        FISE, "from --rules fise (the record's #lexicon: FILE2017)", "plain")
 
 
 def test_overrides_are_applied_and_named() -> None:

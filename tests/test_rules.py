@@ -150,7 +150,7 @@ def test_keyword_only():
         ({"exchange_min_bag": True}, "not a whole number"),
         ({"max_players": 5}, "max_players: 5 must be from 2 to 4"),
         ({"players": 3}, "players: 3 must lie between"),
-        ({"alphabet": "polish"}, "alphabet: 'polish' is not one of english, spanish, catalan"),
+        ({"alphabet": "klingon"}, "alphabet: 'klingon' is not one of catalan, english, english_super"),
         ({"wespa_passes_do_not_end": 1}, "not true or false"),
         ({"overtime_max_minutes": None}, "overtime_forfeit=naspa needs overtime_max_minutes"),
         ({"challenge_on_valid": "bonus"}, "needs challenge_bonus above 0"),
@@ -210,7 +210,7 @@ def test_parse_overrides_last_wins():
         ("outplay=triple", "is not one of double, international"),
         ("overtime_forfeit=woogles", "is not one of naspa, none"),
         ("wespa_passes_do_not_end=maybe", "expected true or false"),
-        ("language=fr", "is not one of en, es, ca"),
+        ("language=tlh", "is not one of ca, en, fr, de"),
     ],
 )
 def test_parse_overrides_rejects(item, message):

@@ -239,7 +239,7 @@ def test_fold_keeps_set_letters():
 
 def test_unknown_alphabet():
     with pytest.raises(UnknownTileError, match="unknown alphabet"):
-        get_alphabet("polish")
+        get_alphabet("klingon")
 
 
 @pytest.mark.parametrize(("alphabet", "rack", "position"), [(EN, "Aß", 2), (ES, "ﬁÑ", 1), (CA, "ÇAß", 3)])

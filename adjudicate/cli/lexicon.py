@@ -17,6 +17,7 @@ from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, emit_json, errors_exit_2
 from adjudicate.cli.options import complete_lexicon
 from adjudicate.printable import printable
+from adjudicate.tiles import ALPHABET_NAMES
 
 lexicon_app = typer.Typer(
     name="lexicon",
@@ -31,10 +32,8 @@ app.add_typer(lexicon_app, name="lexicon")
 MAX_SHOWN = 50  # rejected entries / diff words printed in text mode (all of them in --json)
 
 
-class AlphabetName(str, Enum):
-    english = "english"
-    spanish = "spanish"
-    catalan = "catalan"
+# Every tile set the package has a data file for (tiles.ALPHABET_NAMES), as --alphabet's choices.
+AlphabetName = Enum("AlphabetName", {name: name for name in ALPHABET_NAMES}, type=str)  # type: ignore[misc]
 
 
 SourceArg = Annotated[str, typer.Argument(help="Word list: UTF-8 or Latin-1, .gz accepted, - for stdin.")]

@@ -1,0 +1,200 @@
+"""Every tile set the other engines play (issue 29): each is a data file (alphabets/NAME.tsv) and
+nothing else, read as its federation or publisher counts it, found from what a record shows, and
+played under WESPA's rules where no federation ruleset of its language is known.
+
+The counts and values below are the publishers' (as docs/decisions.md and each data file cite),
+typed here from those sources, not read back from the data files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicate import tiles
+from adjudicate.errors import RulesError, UnknownTileError
+from adjudicate.gcg import read_gcg
+from adjudicate.rescore import rescore_game
+from adjudicate.rules import choose_ruleset, record_tiles
+
+# name -> (tiles in the bag with the blanks, blanks, {letter: (count, value)} for a few letters)
+PUBLISHED = {
+    "german": (102, 2, {"E": (15, 1), "N": (9, 1), "Ä": (1, 6), "Ö": (1, 8), "Ü": (1, 6), "Q": (1, 10),
+                        "Y": (1, 10), "X": (1, 8), "Z": (1, 3)}),
+    "french": (102, 2, {"E": (15, 1), "K": (1, 10), "W": (1, 10), "Q": (1, 8), "Z": (1, 10), "H": (2, 4)}),
+    "polish": (100, 2, {"A": (9, 1), "Ą": (1, 5), "Ć": (1, 6), "Ę": (1, 5), "Ł": (2, 3), "Ń": (1, 7),
+                        "Ó": (1, 5), "Ś": (1, 5), "Ź": (1, 9), "Ż": (1, 5), "Y": (4, 2)}),
+    "norwegian": (100, 2, {"Æ": (1, 6), "Ø": (2, 5), "Å": (2, 4), "C": (1, 10), "W": (1, 8)}),
+    "slovene": (100, 2, {"Č": (1, 5), "Š": (1, 6), "Ž": (1, 10), "F": (1, 10), "E": (11, 1)}),
+    "swedish": (100, 2, {"Å": (2, 4), "Ä": (2, 3), "Ö": (2, 4), "Z": (1, 10), "R": (8, 1)}),
+    "english_super": (200, 4, {"E": (24, 1), "A": (16, 1), "Q": (2, 10), "Z": (2, 10), "S": (10, 1)}),
+    # The three sets read before, for the same checks.
+    "english": (100, 2, {"E": (12, 1), "Q": (1, 10), "Z": (1, 10)}),
+    "spanish": (100, 2, {"Ñ": (1, 8), "[CH]": (1, 5), "[LL]": (1, 8), "[RR]": (1, 8)}),
+    "catalan": (100, 2, {"Ç": (1, 10), "L·L": (1, 10), "NY": (1, 10), "QU": (1, 8)}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_a_tile_set_counts_and_values_are_the_publishers(name: str) -> None:
+    total, blanks, letters = PUBLISHED[name]
+    alphabet = tiles.get_alphabet(name)
+    assert sum(info.count for info in alphabet.tiles) == total
+    assert alphabet.tiles[0].count == blanks and alphabet.score(tiles.BLANK) == 0
+    by_label = {info.label: (info.count, info.score) for info in alphabet.tiles[1:]}
+    for letter, published in letters.items():
+        assert by_label[letter] == published, letter
+
+
+def test_every_data_file_is_a_tile_set_and_no_code_names_one() -> None:
+    """A new set is a data file: the package finds them all in alphabets/, none is listed in code."""
+    folder = Path(tiles.__file__).parent / "alphabets"
+    assert set(tiles.ALPHABET_NAMES) == {p.stem for p in folder.glob("*.tsv")}
+    assert set(PUBLISHED) <= set(tiles.ALPHABET_NAMES)
+
+
+@pytest.mark.parametrize(("name", "typed", "written"), [
+    ("german", "Übermäßig".replace("ß", "ss"), "ÜBERMÄSSIG"),
+    ("german", "öl", "ÖL"),
+    ("polish", "zdziałać", "ZDZIAŁAĆ"),
+    ("polish", "żółć", "ŻÓŁĆ"),
+    ("norwegian", "blåbærsyltetøy", "BLÅBÆRSYLTETØY"),
+    ("swedish", "smörgås", "SMÖRGÅS"),
+    ("slovene", "Čaša", "ČAŠA"),
+    ("french", "élève", "ELEVE"),  # French tiles carry no accents: É is played as E
+])
+def test_special_letters_are_tiles_of_their_set(name: str, typed: str, written: str) -> None:
+    alphabet = tiles.get_alphabet(name)
+    assert tiles.format_word(tiles.parse_word(typed, alphabet), alphabet) == written
+
+
+@pytest.mark.parametrize(("name", "word", "letter"), [
+    ("german", "BLÅBÆR", "Æ"),  # Æ is Norwegian (no accent to fold: Å would be read as A)
+    ("swedish", "ŁÓDŹ", "Ł"),
+    ("polish", "QUIZ", "Q"),  # no Q in the Polish set
+    ("german", "STRAßE", "ß"),  # written SS in the game
+])
+def test_a_letter_of_another_set_is_no_tile(name: str, word: str, letter: str) -> None:
+    with pytest.raises(UnknownTileError, match=f"{letter} is not a tile of the {name} set"):
+        tiles.parse_word(word, tiles.get_alphabet(name))
+
+
+# -- records: which tiles, which rules --------------------------------------------------------------
+
+# A German game (no #lexicon: the letters say German; WESPA's rules, no German ruleset is known).
+#  line 4, anna: ÜBERALL across row 8 from D8: Ü on D8 (DL) 6x2=12, B 3, E 1, R 1, A 1 on H8 (the
+#          centre, DW), L 2, L 2 = 22, x2 = 44, all seven tiles +50 = 94.
+#  line 5, bob: ÖDE down column F from F6: Ö on F6 (TL) 8x3=24, D on F7 1, the E of F8 1 = 26.
+#  line 6, anna: LÄX down column J from J8: the L of J8 2, Ä on J9 6, X on J10 (TL) 8x3=24 = 32; 126.
+GERMAN = """\
+#character-encoding UTF-8
+#player1 anna Anna
+#player2 bob Bob
+>anna: ABELLRÜ 8D ÜBERALL +94 94
+>bob: DEGNÖST F6 ÖD. +26 26
+>anna: AEINSXÄ J8 .ÄX +32 126
+"""
+
+# A Swedish game: Å and Ä are tiles of the Swedish set only (German has no Å, Norwegian no Ä).
+#  line 4, eva: ÄLG across row 8 from G8: Ä 3, L 1 on H8 (centre, DW), G 2 = 6, x2 = 12.
+#  line 5, olle: ÅÄ down column G from G7: Å on G7 (DL) 4x2=8, the Ä of G8 3 = 11.
+SWEDISH = """\
+#character-encoding UTF-8
+#player1 eva Eva
+#player2 olle Olle
+>eva: AEGLRSÄ 8G ÄLG +12 12
+>olle: ABEKNRÅ G7 Å. +11 11
+"""
+
+
+def _record(text: str):  # type: ignore[no-untyped-def]
+    return read_gcg(text.encode("utf-8"), name="game.gcg")
+
+
+def test_a_german_record_reads_as_german_under_wespa_every_score_checked() -> None:
+    record = _record(GERMAN)
+    ruleset, reason = choose_ruleset(record)
+    assert (ruleset.name, ruleset.alphabet) == ("wespa", "german")
+    assert reason.startswith("the default for german records: no German federation ruleset is known")
+    report = rescore_game(record, ruleset, reason=reason)
+    assert report.ok, report
+    assert [p.computed_final for p in report.players] == [126, 26]
+
+
+def test_a_wrong_score_on_a_german_premium_square_is_found() -> None:
+    # bob counted the Ö on F6 as a double letter (16 + 1 + 1 = 18), not a triple (26).
+    record = _record(GERMAN.replace("ÖD. +26 26", "ÖD. +18 18"))
+    ruleset, reason = choose_ruleset(record)
+    report = rescore_game(record, ruleset, reason=reason)
+    assert not report.ok
+    assert [(f.line, f.computed) for f in report.discrepancies][:1] == [(5, 26)]
+
+
+def test_a_swedish_record_reads_as_swedish() -> None:
+    record = _record(SWEDISH)
+    assert record_tiles(record) == ("swedish", "from the letters of its plays and racks (Ä Å)")
+    assert record_tiles(record, default="swedish") == (None, "")
+    ruleset, reason = choose_ruleset(record)
+    report = rescore_game(record, ruleset, reason=reason)
+    assert report.ok, report
+    assert [p.computed_final for p in report.players] == [12, 11]
+
+
+def test_letters_two_sets_hold_ask_for_tiles() -> None:
+    # Ä and Ö alone: German and Swedish both have them.
+    record = _record("#player1 a A\n#player2 b B\n>a: ÄÖLSTUV 8G ÖL +6 6\n>b: ÄABCDEF 9G Ä +4 4\n")
+    with pytest.raises(RulesError, match=r"\(Ä Ö\) are tiles of german and of swedish: give --tiles german"):
+        choose_ruleset(record)
+    ruleset, reason = choose_ruleset(record, tiles="swedish")
+    assert ruleset.alphabet == "swedish" and "from --tiles swedish" in reason
+
+
+def test_a_french_record_names_its_tiles_or_is_read_as_english() -> None:
+    # French tiles carry no accents: only #tile-distribution, #lexicon or --tiles can say French.
+    text = "#player1 a A\n#player2 b B\n>a: KWAEIOU 8G KA +30 30\n"
+    ruleset, _ = choose_ruleset(_record(text))
+    assert ruleset.alphabet == "english"
+    # K 10 on G8, A 1 on H8 (DW): 22 in French tiles, (5 + 1) x 2 = 12 in English.
+    for header in ("#tile-distribution french\n", "#lexicon FRA20\n"):
+        ruleset, reason = choose_ruleset(_record(header + text))
+        assert (ruleset.name, ruleset.alphabet) == ("wespa", "french"), reason
+        report = rescore_game(_record(header + text), ruleset, reason=reason)
+        assert [(f.line, f.computed) for f in report.discrepancies][:1] == [(4, 22)]
+
+
+def test_a_tile_set_we_do_not_ship_is_refused_by_name() -> None:
+    with pytest.raises(RulesError, match="#tile-distribution klingon is a tile set we do not ship"):
+        choose_ruleset(_record("#tile-distribution klingon\n#player1 a A\n#player2 b B\n"))
+
+
+def test_an_english_record_keeps_english_tiles() -> None:
+    ruleset, reason = choose_ruleset(_record("#lexicon CSW21\n#player1 a A\n#player2 b B\n>a: QI 8G QI +22 22\n"))
+    assert (ruleset.name, ruleset.alphabet, reason) == ("wespa", "english", "from the record's #lexicon CSW21")
+
+
+def test_an_english_record_under_a_spanish_ruleset_is_refused_with_advice() -> None:
+    record = _record("#tile-distribution english\n#player1 a A\n#player2 b B\n>a: QI 8G QI +22 22\n")
+    with pytest.raises(RulesError, match=r"this record is of the english tile set .*--rules fise is "
+                       r"Spanish: give --rules naspa"):
+        choose_ruleset(record, "fise")
+
+
+def test_the_public_polish_game_rescores_clean(corpus: Path) -> None:
+    """Woogles' Polish endgame: its out-play (BHUWZ, 11 x 2 = 22) and every play check out with the
+    PFS values (a swapped Ź/Ż would move the last play, .IŹ +21)."""
+    path = corpus / "gcg" / "macondo" / "polish_endgame.gcg"
+    record = read_gcg(path.read_bytes(), name=path.name)
+    ruleset, reason = choose_ruleset(record)
+    assert (ruleset.name, ruleset.alphabet) == ("wespa", "polish")
+    report = rescore_game(record, ruleset, reason=reason)
+    assert report.ok, [str(d) for d in report.discrepancies]
+    assert [p.computed_final for p in report.players] == [316, 323]
+
+
+def test_a_german_lexicon_is_built_and_judges_german_words(tmp_path: Path, lexicon_of, cli) -> None:  # type: ignore[no-untyped-def]
+    lexicon = lexicon_of(tmp_path / "de-test", ["ÄRGER", "ÖL", "ÜBER", "STRASSE"], "german")
+    assert cli(["challenge", "--lexicon", str(lexicon), "ärger", "Öl"]).exit_code == 0
+    assert cli(["challenge", "--lexicon", str(lexicon), "ÄRGER", "ÖLE"]).exit_code == 1
+    refused = cli(["challenge", "--lexicon", str(lexicon), "SMØR"])
+    assert refused.exit_code == 2 and "Ø is not a tile of the german set" in refused.output
