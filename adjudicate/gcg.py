@@ -55,9 +55,10 @@ decides what they mean.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 from adjudicate.errors import GcgError
 from adjudicate.readfile import decode_line
@@ -69,6 +70,7 @@ __all__ = [
     "Player",
     "EVENT_KINDS",
     "read_gcg",
+    "read_limited",
 ]
 
 EVENT_KINDS = (
@@ -323,6 +325,33 @@ def read_gcg(data: bytes, *, name: str = "<game>") -> GameRecord:
         )
     record.problems = problems
     return record
+
+
+def read_limited(handle: IO[bytes], name: str, limit: int | None = None) -> bytes:
+    """The bytes of a game record from ``handle`` (a file, stdin's buffer), in bounded memory: a
+    regular file over ``limit`` bytes (default :data:`MAX_BYTES`, 16 MiB) is refused from its size
+    before anything is read, and no more than ``limit + 1`` bytes are ever read (a pipe, a file
+    that grows): over the limit is a :class:`GcgError`, never a partial read."""
+    limit = MAX_BYTES if limit is None else limit
+    try:
+        size: int | None = os.fstat(handle.fileno()).st_size
+        if not size:  # (stdin, a pipe: no size to go by)
+            size = None
+    except (AttributeError, OSError, ValueError):  # (io.BytesIO has no file number)
+        size = None
+    if size is not None:
+        if size > limit:
+            raise GcgError(too_large(name, size))
+        # Read what the size says (asking read() for limit + 1 bytes allocates that much, 16 MiB,
+        # for every file), then whatever more there is: a file that grew.
+        data = handle.read(size + 1)
+        if len(data) > size:
+            data += handle.read(limit + 1 - len(data))
+    else:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise GcgError(too_large(name, None))
+    return data
 
 
 def too_large(name: str, size: int | None) -> str:

@@ -699,6 +699,7 @@ def test_stdin_over_the_limit_is_refused_having_read_no_more_than_the_limit() ->
 def test_a_file_that_does_not_know_its_size_is_read_whole_up_to_the_limit(tmp_path, monkeypatch) -> None:
     """read_input asks for the size fstat gives, plus one byte: a file with more than its size says
     (one that grew; /proc files say 0) is read on to the end, and no further than the limit."""
+    import os
     import types
 
     from adjudicate.cli import common
@@ -706,15 +707,15 @@ def test_a_file_that_does_not_know_its_size_is_read_whole_up_to_the_limit(tmp_pa
     data = (Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gcg").read_bytes()
     path = tmp_path / "g.gcg"
     path.write_bytes(data)
-    real_fstat = common.os.fstat
+    real_fstat = os.fstat
     regular = 0o100644  # (open_regular looks at the mode)
-    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=3, st_mode=regular))
+    monkeypatch.setattr(os, "fstat", lambda fd: types.SimpleNamespace(st_size=3, st_mode=regular))
     assert common.read_input(str(path)) == data
-    monkeypatch.setattr(common.os, "fstat", lambda fd: types.SimpleNamespace(st_size=0, st_mode=regular))
+    monkeypatch.setattr(os, "fstat", lambda fd: types.SimpleNamespace(st_size=0, st_mode=regular))
     assert common.read_input(str(path), limit=len(data)) == data
     with pytest.raises(GcgError, match="more than"):
         common.read_input(str(path), limit=len(data) - 1)
-    monkeypatch.setattr(common.os, "fstat", real_fstat)
+    monkeypatch.setattr(os, "fstat", real_fstat)
     assert common.read_input(str(path)) == data
 
 

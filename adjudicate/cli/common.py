@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -77,26 +76,16 @@ def read_input(path: str, limit: int | None = None) -> bytes:
     from its size before anything is read, and no more than ``limit + 1`` bytes are ever read (stdin,
     a pipe, a file that grows): over the limit is a GcgError (exit 2), never a partial read.
     """
-    from adjudicate.gcg import MAX_BYTES, too_large
+    from adjudicate.gcg import MAX_BYTES, read_limited, too_large
 
     limit = MAX_BYTES if limit is None else limit
     if path == "-":
-        name, data = "<stdin>", sys.stdin.buffer.read(limit + 1)
-    else:
-        name = path
-        with open_regular(path) as handle:  # (a FIFO with no writer, a device: refused, exit 2)
-            size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                raise GcgError(too_large(name, size))
-            # Read what the size says (asking read() for limit + 1 bytes allocates that much,
-            # 16 MiB, for every file), then whatever more there is: a file that grew, or one
-            # that does not know its size.
-            data = handle.read(size + 1)
-            if len(data) > size:
-                data += handle.read(limit + 1 - len(data))
-    if len(data) > limit:
-        raise GcgError(too_large(name, None))
-    return data
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise GcgError(too_large("<stdin>", None))
+        return data
+    with open_regular(path) as handle:  # (a FIFO with no writer, a device: refused, exit 2)
+        return read_limited(handle, path, limit)
 
 
 def emit_json(value: Any) -> None:
