@@ -71,6 +71,11 @@ class InputError(AdjudicateError):
     """A path given to read that is not a regular file: a FIFO, a device, a directory, a socket."""
 
 
+#: The name the library's API gives :class:`UnknownTileError`: what is not tiles of the set
+#: (``"KARATE" in open_lexicon("ca-disc")``: K is no Catalan tile).
+NotTilesError = UnknownTileError
+
+
 class CannotCorrect(AdjudicateError):
     """A record ``correct`` will not rewrite: its faults are not numbers, or a number the rules do
     not fix is shown by nothing in the record; ``line``, the first line it names (None: the
