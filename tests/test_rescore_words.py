@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import adjudicate.cli.rescore as rescore_cli
+import adjudicate.api as api
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
 from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon, store
@@ -203,7 +203,7 @@ def test_an_installed_lexicon_answering_to_the_record_s_is_used(env: Path, lexic
     assert (given["words_lexicon"]["id"], given["words_lexicon"]["matches_record"]) == ("en-kjxqz", False)
     lexicon_of(env / directory, ["CASA", "PERRO"], "spanish", name=name)  # (now of Spanish tiles)
     monkeypatch.setattr(store, "_ANSWERING", {})  # (read once per process: a new process)
-    monkeypatch.setattr(rescore_cli, "_LEXICONS", {})
+    monkeypatch.setattr(api, "_MEMOS", {})
     [other] = rescore_json(path)
     assert other["words_lexicon"]["id"] == "en-kjxqz"
 
@@ -233,7 +233,7 @@ def test_a_batch_checks_each_game_with_its_own_lexicon_each_opened_once_per_proc
         return real(name)
 
     monkeypatch.setattr(adjudicate.lexicon, "open_lexicon", counted)
-    monkeypatch.setattr(rescore_cli, "_LEXICONS", {})
+    monkeypatch.setattr(api, "_MEMOS", {})
     reports = rescore_json("--jobs", "2", *map(str, games))
     assert [r["words_lexicon"]["id"] for r in reports] == ["csw21", "nwl23"] * 32
     assert all(r["words_lexicon"]["matches_record"] for r in reports)

@@ -54,8 +54,7 @@ def correct(
 
     Example: adjudicate correct round7.gcg --diff
     """
-    from adjudicate.correct import correct_gcg
-    from adjudicate.game import setup_game
+    from adjudicate.api import Game, correct as correct_game
     from adjudicate.gcg import read_gcg
     from adjudicate.printable import printable
 
@@ -74,10 +73,8 @@ def correct(
         overrides = rule_options(rules, set_)
         name = record_name(game)
         data = read_input(game)
-        setup = setup_game(read_gcg(data, name=name), rules=rules, overrides=overrides,
-                           spelling=spelling.value if spelling else None)
-        corrected = correct_gcg(setup.record, setup.ruleset, reason=setup.reason,
-                                spelling=setup.spelling)
+        corrected = correct_game(Game(read_gcg(data, name=name)), rules, overrides=overrides,
+                                 spelling=spelling.value if spelling else None)
     for change in corrected.changes:
         typer.echo(f"line {change.line}: {printable(change.note)}", err=True)
     code = EXIT_NO if corrected.changes else EXIT_OK

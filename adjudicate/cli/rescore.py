@@ -46,49 +46,19 @@ def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
     check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
 ) -> "RescoreReport | GameError":
-    """Rescore one file: its :class:`~adjudicate.report.RescoreReport`, or a
-    :class:`~adjudicate.report.GameError`. Runs in worker processes."""
-    from adjudicate.game import setup_game, words_lexicon_name
-    from adjudicate.rescore import rescore_game
+    """Rescore one file (:func:`adjudicate.api.rescore`): its
+    :class:`~adjudicate.report.RescoreReport`, or a :class:`~adjudicate.report.GameError`. Runs
+    in worker processes; each lexicon is opened once per process."""
+    from adjudicate.api import Game, rescore
 
     name = record_name(path)
     try:
-        game = setup_game(read_record(path, data), rules=rules, overrides=overrides, spelling=spelling)
-        ruleset, reason = game.ruleset, game.reason
-        lexicon = None
-        if check_words:
-            # (--lexicon, else --set default_lexicon, else the record's #lexicon if installed)
-            given = lexicon_name if lexicon_name is not None else overrides.get("default_lexicon")
-            lexicon = _lexicon(words_lexicon_name(game, None if given is None else str(given)))
-            alphabet = lexicon.alphabet.name
-            if alphabet != ruleset.alphabet:
-                from adjudicate.rules import ruleset_text
-
-                return {"file": name, "error": f"lexicon {lexicon.id} is {alphabet}, but "
-                        f"the game is played with {ruleset.alphabet} tiles "
-                        f"({ruleset_text(ruleset.name, reason)}): give a "
-                        f"{ruleset.alphabet} --lexicon or --rules"}
-        return rescore_game(game.record, ruleset, reason=reason, lexicon=lexicon,
-                            spelling=game.spelling)
+        return rescore(Game(read_record(path, data)), rules, lexicon_name, check_words,
+                       overrides=overrides, spelling=spelling).report
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
     except OSError as err:
         return {"file": name, "error": f"{err.filename or name}: {err.strerror or err}"}
-
-
-_LEXICONS: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
-
-
-def _lexicon(name: str) -> Any:
-    """Each lexicon opened once per process (a forked worker: once in it), by its name and the
-    search path, with a memo in front of its lookups (batch work repeats words). A batch whose
-    games name different lexicons opens each of them once."""
-    from adjudicate.lexicon import TileMemo, open_lexicon, search_path
-
-    key = (name, tuple(search_path()))
-    if key not in _LEXICONS:
-        _LEXICONS[key] = TileMemo(open_lexicon(name))
-    return _LEXICONS[key]
 
 
 #: What :func:`rescore_one` is given for every game of a batch: rules, overrides, lexicon name,
@@ -120,6 +90,7 @@ def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
             yield from map(one, range(len(games)))
             return
         # Imported before the workers fork, so that each one does not import (or compile) them again.
+        import adjudicate.api
         import adjudicate.game
         import adjudicate.rescore  # noqa: F401
         from adjudicate.forked import WorkerDied, imap

@@ -59,8 +59,8 @@ def show(
 
     Example: adjudicate show round7.gcg --turn 9 --format html -o turn9.html
     """
-    from adjudicate.game import setup_game
-    from adjudicate.show import find_event, render_text, show_event
+    from adjudicate.api import Game
+    from adjudicate.show import render_text
 
     if turn is not None and line is not None:
         fail("give --turn or --line, not both")
@@ -75,11 +75,9 @@ def show(
             output_target(output)  # a device, a FIFO, a directory: refused before any work
     with errors_exit_2():
         overrides = rule_options(rules, set_)
-        record = read_record(game)
-        event = find_event(record, turn=turn, line=line)
-        setup = setup_game(record, rules=rules, overrides=overrides,
-                           spelling=spelling.value if spelling else None)
-        shown = show_event(record, event, setup.ruleset, reason=setup.reason, spelling=setup.spelling)
+        shown = Game(read_record(game)).position(
+            line, turn=turn, rules=rules, overrides=overrides,
+            spelling=spelling.value if spelling else None).shown
     if output_format is not Format.text:  # (the picture's module only for a picture)
         from adjudicate.picture import render_html, render_svg
 
