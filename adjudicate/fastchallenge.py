@@ -76,7 +76,7 @@ def run_challenge(
     except OSError as err:
         return _error(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
     if as_json:
-        import json
+        from adjudicate.jsontext import json_pieces
 
         result: dict[str, object] = {
             "verdict": ruling.verdict("en"),
@@ -90,7 +90,7 @@ def run_challenge(
                 {"word": w.label, "valid": ok, "typed": w.text, "board_spellings": w.board}
                 for w, ok in zip(typed, ruling.valid)
             ]
-        sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write("".join(json_pieces(result)) + "\n")  # (every control escaped, as --json is)
     else:
         lines = [ruling.verdict("en"), f"lexicon: {lex.label()}"]
         if reveal:

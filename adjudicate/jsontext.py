@@ -1,7 +1,8 @@
 """JSON text as the tool writes it: indented (:func:`json_pieces`) or on one line (:func:`json_line`,
 json's C encoder), non-ASCII as it is, every control character escaped: json escapes the C0
-controls, DEL and the C1 controls are escaped here (:func:`escape_controls`, one search in C when
-the text has none). Standard library only; the library never prints, so the text is returned, and
+controls, DEL, the C1 controls and the line and paragraph separators U+2028 and U+2029 are
+escaped here (:func:`escape_controls`, one search in C when the text has none). Standard library
+only; the library never prints, so the text is returned, and
 ``adjudicate.cli`` writes it.
 
 >>> "".join(json_pieces({"nick": "Ñ\\x9b"}))
@@ -22,9 +23,12 @@ __all__ = ["escape_controls", "json_line", "json_pieces", "json_raw"]
 _JSON = json.JSONEncoder(ensure_ascii=False, indent=2)
 _JSON_LINE = json.JSONEncoder(ensure_ascii=False)  # (no indent: the C encoder, in one piece)
 # json escapes the C0 controls; DEL and the C1 controls it writes as they are (0x9B is a terminal's
-# CSI): escaped here, as \u009b (outside strings JSON is ASCII, so only strings hold them).
-_JSON_CONTROLS = re.compile("[\x7f-\x9f]")
-_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
+# CSI): escaped here, as \u009b (outside strings JSON is ASCII, so only strings hold them). So are
+# U+2028 and U+2029, the line and paragraph separators: valid in a JSON string, but
+# str.splitlines() and JavaScript before ES2019 end a line there, so a line of JSON Lines that
+# held one raw was read as two.
+_JSON_CONTROLS = re.compile("[\x7f-\x9f\u2028\u2029]")
+_JSON_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), 0x2028, 0x2029)}
 
 
 def json_pieces(value: Any, *, margin: str = "", indent: int = 2) -> Iterator[str]:
@@ -72,8 +76,8 @@ json_raw = _raw_encoder()
 
 
 def escape_controls(text: str) -> str:
-    """JSON text with DEL and the C1 controls escaped (``\\u009b``); unchanged, and not copied,
-    when it has none (one search in C)."""
+    """JSON text with DEL, the C1 controls, U+2028 and U+2029 escaped (``\\u009b``,
+    ``\\u2028``); unchanged, and not copied, when it has none (one search in C)."""
     if text.isascii() and "\x7f" not in text:  # two scans in C, far quicker than the search below:
         return text  # 8% of a game rescored and written as JSON (scripts/icount json: 2.85M -> 2.61M)
     return text.translate(_JSON_ESCAPES) if _JSON_CONTROLS.search(text) is not None else text

@@ -703,9 +703,11 @@ def csv_row(outcome: GameOutcome | None) -> str:
                len(outcome["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
                d["message"] if d else "", ""]
     out = io.StringIO()
+    # The file's name as it is (csv quotes a comma, a quote, a newline in it): a program reads the
+    # column to open the file. The other cells are text to read, control characters escaped.
     csv.writer(out, lineterminator="\n").writerow(
-        [printable(("true" if value else "false") if isinstance(value, bool) else str(value))
-         for value in row])
+        [row[0], *(printable(("true" if value else "false") if isinstance(value, bool) else str(value))
+                   for value in row[1:])])
     return out.getvalue()
 
 

@@ -194,10 +194,17 @@ class _Rescore(EndLines):
         if isinstance(index, int) and 0 <= index < len(text):
             ch = text[index]
             if ch.isalpha() and not ch.isascii() and not self.alphabet.is_letter(ch.upper()):
+                advice = "give --rules if it is Spanish or Catalan"
+                if self.reason.startswith("from --rules"):  # (the option given: which one fits)
+                    from adjudicate.rules import RULESETS
+
+                    fits = [r.name for r in RULESETS if get_alphabet(r.alphabet).is_letter(ch.upper())]
+                    advice = (f"--rules {self.ruleset.name} is {self.alphabet.name.capitalize()}; "
+                              + (f"give --rules {' or '.join(fits)}" if fits else "no ruleset has that letter"))
                 raise ForeignTilesError(
                     f"{self.record.name}: line {event.line}: {ch} is not a tile of the "
                     f"{self.alphabet.name} set ({ruleset_text(self.ruleset.name, self.reason)}): this "
-                    "record is of another tile set; give --rules if it is Spanish or Catalan"
+                    f"record is of another tile set; {advice}"
                 )
 
     # -- turn order -------------------------------------------------------------------------------

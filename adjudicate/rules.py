@@ -568,10 +568,14 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
     if federation is not None and not named:
         return federation, f"as the record is of the {tile_set} tile set ({why})"
     if federation is not None and explicit and not tiles:
-        language = tile_set_facts(ruleset.alphabet)["language_name"]
-        raise RulesError(f"this record is of the {tile_set} tile set ({why}); --rules {explicit} is "
-                         f"{language}: give --rules {federation.name}, or --tiles "
-                         f"{ruleset.alphabet} to read it with the {ruleset.alphabet} tiles")
+        own = _chosen_ruleset(record)[0]
+        own = own if own.alphabet == tile_set else federation
+        others = "".join(f", give --rules {r.name}" for r in RULESETS
+                         if r.alphabet == tile_set and r is not own)
+        raise RulesError(f"{record.name}: this record is of the {tile_set} tile set ({why}); --rules "
+                         f"{explicit} is {tile_set_facts(ruleset.alphabet)['language_name']}: leave "
+                         f"--rules out (the record's ruleset is {own.name}){others}, or give --tiles "
+                         f"{ruleset.alphabet} to read it with {ruleset.alphabet} tiles")
     if federation is None and not named:
         ruleset = _BY_NAME["wespa"]
         reason = (f"the default for {tile_set} records: no "

@@ -22,15 +22,24 @@ def test_the_record_decides_without_rules() -> None:
         FISE_GAME, FISE, "from the record's #lexicon FILE2017", None)
 
 
-def test_rules_of_another_tile_set_than_the_records_are_refused_any_case_and_alias() -> None:
-    # The record is Spanish (#lexicon FILE2017); MàTaM plays Catalan tiles: the tiles and the
-    # rules disagree, and saying so is safer than thirty findings (issue 26).
-    with pytest.raises(RulesError, match=r"this record is of the spanish tile set \(from the record's "
-                       r"#lexicon FILE2017\); --rules MàTaM is Catalan: give --rules fise"):
-        setup_game(FISE_GAME, rules="MàTaM", spelling="plain")
-    game = setup_game(FISE_GAME, rules="fise", spelling="plain")
+def test_rules_decide_over_the_record_any_case_and_alias() -> None:
+    game = setup_game(FISE_GAME, rules="FiSe", spelling="plain", overrides={"outplay": "double"})
     assert (game.ruleset, game.reason, game.spelling) == (
-        FISE, "from --rules fise (the record's #lexicon: FILE2017)", "plain")
+        FISE.replace(outplay="double"), "from --rules FiSe (the record's #lexicon: FILE2017), with outplay=double",
+        "plain")
+    bare = read_gcg(b"#player1 a A\n#player2 b B\n", name="bare.gcg")  # (names no ruleset)
+    assert setup_game(bare, rules="MàTaM").ruleset == CATALAN
+
+
+def test_rules_of_another_tile_set_than_the_records_are_refused() -> None:
+    """Issue 26: every play would be read with the wrong tiles (an English record under fise gave
+    some 30 findings); the record says its tile set, and the message says what to give."""
+    with pytest.raises(RulesError) as refused:
+        setup_game(FISE_GAME, rules="MàTaM")
+    assert str(refused.value) == (
+        "fise.gcg: this record is of the spanish tile set (from the record's #lexicon FILE2017); "
+        "--rules MàTaM is Catalan: leave --rules out (the record's ruleset is fise), or give --tiles "
+        "catalan to read it with catalan tiles")
 
 
 def test_overrides_are_applied_and_named() -> None:

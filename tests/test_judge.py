@@ -344,8 +344,9 @@ def test_lines_without_a_terminal(lexicons: dict[str, str], tmp_path: Path) -> N
         app, ["judge", "--lexicon", lexicons["es"], "--log", str(log)],
         input="charro ñandú\n\nPERRO gato\nLlama\n",
     )
-    assert result.exit_code == 0, result.output
-    assert result.stdout == "VÁLIDA\nNO VÁLIDA\nVÁLIDA\n"
+    # One output line per input line: the blank one is an ERROR in its place (issue 26), so exit 2.
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "VÁLIDA\nERROR: ninguna palabra en la jugada\nNO VÁLIDA\nVÁLIDA\n"
     entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert [e["verdict"] for e in entries] == ["ACCEPTABLE", "UNACCEPTABLE", "ACCEPTABLE"]
     assert entries[0]["words"] == ["charro", "ñandú"]
@@ -541,7 +542,8 @@ def test_lines_over_4096_characters_are_refused_wherever_they_fall(
             app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input=before + long + "\ndog\n"
         )
         assert result.exit_code == 2
-        assert result.stdout == "ERROR: a line of more than 4,096 characters is not a play\nACCEPTABLE\n"
+        blank = "ERROR: no word in the play\n" * before.count("\n")  # (one line out per line in)
+        assert result.stdout == blank + "ERROR: a line of more than 4,096 characters is not a play\nACCEPTABLE\n"
         assert verify_log(str(log)).entries == 1
     at_most = "qi" + " " * 4094  # 4,096 characters: still a line
     result = CliRunner().invoke(

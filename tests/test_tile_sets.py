@@ -176,7 +176,8 @@ def test_an_english_record_keeps_english_tiles() -> None:
 def test_an_english_record_under_a_spanish_ruleset_is_refused_with_advice() -> None:
     record = _record("#tile-distribution english\n#player1 a A\n#player2 b B\n>a: QI 8G QI +22 22\n")
     with pytest.raises(RulesError, match=r"this record is of the english tile set .*--rules fise is "
-                       r"Spanish: give --rules naspa"):
+                       r"Spanish: leave --rules out \(the record's ruleset is naspa\), give --rules "
+                       r"wespa, or give --tiles spanish"):
         choose_ruleset(record, "fise")
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
-from adjudicate.cli.options import LexiconOption, RulesOption
+from adjudicate.cli.options import JsonOption, LexiconOption, RulesOption
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError, LexiconError
@@ -80,6 +80,7 @@ def judge(
             help="Seconds after a verdict (or the last word) during which keys are ignored.",
         ),
     ] = 0.5,
+    json_: JsonOption = False,
 ) -> None:
     """The word judge's challenge session: words in, one verdict for the whole play, logged.
 
@@ -88,11 +89,13 @@ def judge(
     Ctrl-D or quit (then the password, if --password-prompt set one: asked twice, three tries).
 
     Without a terminal: one play per line on stdin (words separated by spaces; UTF-8, a line that
-    is not read as ISO-8859-1), one line per play on stdout: the verdict, or "ERROR: ..." for a
-    play that cannot be judged (a letter that is not a tile, more than 15 tiles or 8 words, a line
-    of more than 4,096 characters); blank lines are skipped. Every verdict is logged before it is
-    printed. Exit 0 at the end of input, 2 if any play gave an ERROR line (or on a log error), 130
-    on Ctrl-C.
+    is not read as ISO-8859-1), one line on stdout per line read, so that output line N answers
+    input line N: the verdict (in the session's language), or "ERROR: ..." for a line that cannot
+    be judged (a blank line, a letter that is not a tile, more than 15 tiles or 8 words, a line of
+    more than 4,096 characters). A script reads --json: one object a line (words, read_as,
+    verdict, reason, lexicon), its verdict acceptable, unacceptable or error whatever the
+    language. Every verdict is logged before it is printed. Exit 0 at the end of input, 2 if any
+    line gave an ERROR (or on a log error), 130 on Ctrl-C.
 
     Leaving prints the log's path, the challenges judged in the session and the log's head hash
     (what --verify-log reports) to write down; without a terminal, on stderr. Screens, verdicts
@@ -148,7 +151,8 @@ def judge(
                 _run_terminal(session, lex.label(), os.path.abspath(path))
             _farewell(journal, language)
             raise typer.Exit(EXIT_OK)
-        refused, interrupted = _run_lines(judge_and_log, journal.sync, lex.alphabet, language)
+        refused, interrupted = _run_lines(judge_and_log, journal.sync, lex.alphabet, language,
+                                          lexicon_id=lex.id if json_ else None)
         _farewell(journal, language, err=True)
     if refused:
         typer.echo(f"Error: {text_in(language, 'not_judged').format(count=refused)}", err=True)
@@ -251,9 +255,12 @@ def _verify(path: str) -> None:
 # -- without a terminal ----------------------------------------------------------------------
 
 
-def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple[int, bool]:
-    """One play per line from stdin, one verdict line per play on stdout. Returns the number of
-    plays refused (ERROR lines) and whether Ctrl-C (SIGINT) ended the input.
+def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
+               lexicon_id: str | None = None) -> tuple[int, bool]:
+    """One play per line from stdin, one line on stdout per line read (a blank one is an ERROR:
+    no word in the play). Returns the number of lines refused (ERROR lines) and whether Ctrl-C
+    (SIGINT) ended the input. With ``lexicon_id`` (``--json``), each output line is a JSON object
+    (:func:`_json_result`) instead of the verdict word or ``ERROR: reason``.
 
     Each line is read as UTF-8 or, when it is not valid UTF-8, as ISO-8859-1, as game records are
     (:func:`adjudicate.readfile.decode_line`).
@@ -274,7 +281,14 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple
     overlong = False  # inside a line longer than _MAX_LINE: skipped to its end, one ERROR for it
     start = True  # a byte order mark (U+FEFF) may open the input: it is not part of the first play
     results: list[str] = []
-    too_long = "ERROR: " + text_in(lang, "long_line").format(limit=_MAX_LINE)
+    too_long = text_in(lang, "long_line").format(limit=_MAX_LINE)
+
+    def shown(line: str | None, words: "tuple[TypedWord, ...] | None", verdict: str | None,
+              reason: str | None = None) -> str:
+        """A line's answer: ``verdict`` (acceptable, unacceptable) or, with None, ``reason``."""
+        if lexicon_id is not None:
+            return _json_result(line, words, verdict, reason, lexicon_id)
+        return f"ERROR: {reason}" if verdict is None else yes if verdict == "acceptable" else no
     try:
         with _ctrl_c_deferred() as ctrl_c:
             while not ctrl_c.asked:
@@ -286,6 +300,8 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple
                     pending, start = pending.removeprefix(_BOM), False
                 lines: list[bytes | None] = pending.split(b"\n")  # type: ignore[assignment]
                 pending = lines.pop() if data else b""  # type: ignore[assignment]
+                if not data and lines and lines[-1] == b"":
+                    lines.pop()  # (what follows the last newline: no line)
                 if overlong and (lines or not data):
                     if lines:
                         lines.pop(0)  # the end of the long line
@@ -300,17 +316,16 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple
                         line = None if raw is None else decode_line(raw)[0]
                         if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
                             errors += 1
-                            results.append(too_long)
+                            results.append(shown(None, None, None, too_long))
                             continue
-                        if not line.strip():
-                            continue
-                        try:
+                        try:  # (a blank line too: "no word in the play", in its place)
                             words = read_line_play(line, alphabet, lang)
                         except AdjudicateError as err:
                             errors += 1
-                            results.append(f"ERROR: {refusal(err, lang)}")
+                            results.append(shown(line, None, None, refusal(err, lang)))
                             continue
-                        results.append(yes if judge_and_log(words, sync=False).acceptable else no)
+                        acceptable = judge_and_log(words, sync=False).acceptable
+                        results.append(shown(line, words, "acceptable" if acceptable else "unacceptable"))
                     if data and len(results) < _BATCH and _more_input():
                         continue
                     sync()
@@ -326,6 +341,24 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str) -> tuple
         pass
     _sync_and_write(sync, out, results)  # Ctrl-C: leaving, with the verdicts logged shown
     return errors, True
+
+
+def _json_result(line: str | None, words: "tuple[TypedWord, ...] | None", verdict: str | None,
+                 reason: str | None, lexicon_id: str) -> str:
+    """One line's answer as a JSON object on one line: ``words``, the words of the line as typed
+    (none for a line too long to read); ``read_as``, as they were judged (the tiles' spelling:
+    Catalan QI is QUI), null when the line was not judged; ``verdict``, ``acceptable``,
+    ``unacceptable`` or ``error`` in every language; ``reason``, why it is an error (in the
+    session's language), else null; ``lexicon``, the lexicon's id."""
+    from adjudicate.jsontext import json_line
+
+    return json_line({
+        "words": [] if line is None else line.split(),
+        "read_as": None if words is None else [w.label for w in words],
+        "verdict": verdict or "error",
+        "reason": reason,
+        "lexicon": lexicon_id,
+    })
 
 
 class _CtrlC:
@@ -391,7 +424,7 @@ def _write(out: Any, results: list[str]) -> None:
     except OSError as err:  # the reader went away (a broken pipe: said nothing), a full disk...
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nothing left to flush at exit
         if isinstance(err, BrokenPipeError):
-            raise typer.Exit(EXIT_ERROR) from None
+            raise  # (the process ends by SIGPIPE, as cat does: adjudicate.entry)
         fail(f"stdout: {err.strerror or err}: verdicts logged may not have been shown")
 
 

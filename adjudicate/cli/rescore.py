@@ -218,6 +218,18 @@ def _until_signal(outcomes: Iterable[_Done], seen: _Progress) -> Iterator[Any]:
         signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # a second one: after the output is closed
 
 
+@contextmanager
+def _summary_on_broken_pipe(seen: _Progress, total: int) -> Iterator[None]:
+    """A reader of stdout that went away (``| head -2``) ends the batch where it is, but its
+    errors and tally are still written on stderr (:func:`_finish`); the BrokenPipeError goes on, so
+    that the process ends by SIGPIPE (``adjudicate.entry``), as ``cat`` does, and not exit 1."""
+    try:
+        yield
+    except BrokenPipeError:
+        _finish(seen, total)
+        raise
+
+
 def _finish(seen: _Progress, total: int) -> int:
     """Print the errors collected (and, when a signal stopped the batch, how far it got), then a
     batch's tally, last (one game has none: its report says it all); the exit code: 128 + the
@@ -241,6 +253,7 @@ def _with_progress(results: Iterable[_Done], total: int, progress: bool) -> Iter
 
 @app.command()
 def rescore(
+    ctx: typer.Context,
     games: Annotated[list[str], typer.Argument(help="GCG files, or - for stdin.")],
     rules: RulesOption = None,
     lexicon: LexiconOption = None,
@@ -272,7 +285,13 @@ def rescore(
     Example: adjudicate rescore --format jsonl games/*.gcg | jq -r 'select(.ok | not) | .file'
     """
     if json_:
+        given = ctx.get_parameter_source("output")
+        if output is not ReportFormat.json and given is not None and given.name == "COMMANDLINE":
+            raise typer.BadParameter(f"--json is --format json: it cannot go with --format {output.value}",
+                                     param_hint="'--json'")
         output = ReportFormat.json
+    if games.count("-") > 1:  # (stdin is read once: a second - would be an empty record, or the same)
+        raise typer.BadParameter("- (stdin) is given more than once", param_hint="'GAMES...'")
     if indent is not None and output is not ReportFormat.json:
         raise typer.BadParameter("applies to --format json only", param_hint="'--indent'")
     if output is ReportFormat.json and indent is None and sys.stdout.isatty():
@@ -291,7 +310,7 @@ def rescore(
     # (A batch's table and CSV show summaries: no play formatted, nor sent between processes.)
     present = _presenter(output, indent, len(games) == 1)
     seen = _Progress()
-    with _stoppable():
+    with _stoppable(), _summary_on_broken_pipe(seen, len(games)):
         outcomes = _until_signal(
             _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None),
                      progress, stdin, present), seen)
