@@ -13,6 +13,9 @@ renames it over the target with ``os.replace`` (atomic on POSIX and Windows), th
 directory: a reader sees the old file or the new one, never a mix, and a crash, a full disk or an
 exception at any point leaves the old file as it was and no temporary file behind.
 
+:func:`exchange` swaps two paths in one step (Linux ``renameat2(RENAME_EXCHANGE)``): a directory
+is replaced by another with no moment at which its name is missing (``lexicon build``).
+
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
 >>> write_atomic(path, b"new\\n"); open(path, "rb").read()
@@ -23,14 +26,15 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from typing import NamedTuple
 
 from adjudicate.errors import OutputError
 from adjudicate.readfile import file_kind
 
-__all__ = ["OutputTarget", "PendingFile", "output_target", "keep_owner_and_mode", "write_atomic", "write_new",
-           "same_file"]
+__all__ = ["OutputTarget", "PendingFile", "exchange", "output_target", "keep_owner_and_mode", "write_atomic",
+           "write_new", "same_file"]
 
 class OutputTarget(NamedTuple):
     """What an output path names: ``path``, the file to replace (the path itself, or the file a
@@ -218,3 +222,36 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+_RENAME_EXCHANGE = 2  # (linux/fs.h)
+_AT_FDCWD = -100
+
+
+def exchange(a: str, b: str) -> bool:
+    """Swap what the paths ``a`` and ``b`` name (both exist, on one file system), atomically:
+    ``renameat2(RENAME_EXCHANGE)``, through ctypes, where the C library has it (glibc 2.28, Linux
+    3.15). Each name names something throughout, the old or the new, even across a crash. False
+    when it cannot be done here (another system, an old C library or kernel, a file system
+    without it): nothing changed, the caller replaces the other way. Other errors: OSError."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+    import ctypes.util
+    import errno
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):  # (no renameat2 in this C library)
+        return False
+    renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    renameat2.restype = ctypes.c_int
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        _sync_directory(os.path.dirname(os.path.abspath(b)))
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):  # (not on this kernel or file system)
+        return False
+    raise OSError(code, os.strerror(code), a, None, b)
+

@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> None:
         raise
     except BrokenPipeError:
         end_by_sigpipe()
+    except MemoryError:  # (a record's is named where it is read: cli.common.out_of_memory)
+        sys.stderr.write("Error: out of memory (this process may use too little memory: ulimit -v)\n")
+        raise SystemExit(2) from None
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         raise SystemExit(130) from None

@@ -261,6 +261,8 @@ def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 
     (see the module docstring); ``chunk`` items at a time per message. An exception the function
     raised is raised here at its item; a worker that died gives :class:`WorkerDied` for the item
     it was computing (its other items go to the other workers; a new one takes its place).
+When the system gives no pipe (out of file descriptors, ``ulimit -n``) or no fork, fewer workers
+are started, or none: then each chunk is computed here, in order, as without fork.
     Without fork (see :func:`_can_fork`) the items are computed here, one by one.
     """
     if jobs <= 1 or count <= 1 or not _can_fork():
@@ -269,15 +271,29 @@ def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 
         return
     import selectors
 
+    try:
+        selector = selectors.DefaultSelector()
+    except OSError:  # (out of file descriptors: EMFILE) every item here, as without fork
+        for index in range(count):
+            yield function(index)
+        return
     todo: deque[tuple[int, int]] = deque((i, min(i + chunk, count)) for i in range(0, count, chunk))
     window = jobs * chunk * 4  # results held for their turn: memory stays bounded
     workers: dict[int, _Worker] = {}  # by result fd
     done: dict[int, tuple[bool, Any]] = {}
-    selector = selectors.DefaultSelector()
 
-    def spawn() -> None:
-        tasks_read, tasks_write = os.pipe()
-        results_read, results_write = os.pipe()
+    def spawn() -> bool:
+        """A worker more; False when the system gives no pipe (EMFILE: ``ulimit -n``) or no fork."""
+        try:
+            tasks_read, tasks_write = os.pipe()
+        except OSError:
+            return False
+        try:
+            results_read, results_write = os.pipe()
+        except OSError:
+            os.close(tasks_read)
+            os.close(tasks_write)
+            return False
         inherited = tuple(fd for w in workers.values() for fd in (w.tasks, w.results))
         pid = _fork(lambda: _serve(function, tasks_read, results_write),
                     (tasks_write, results_read, *inherited), sigint=signal.SIG_IGN)
@@ -286,12 +302,18 @@ def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 
         if pid is None:
             os.close(tasks_write)
             os.close(results_read)
-            if not workers:
-                raise OSError("no worker process could be started")
-            return
+            return False
         worker = _Worker(pid, tasks_write, results_read)
         workers[results_read] = worker
         selector.register(results_read, selectors.EVENT_READ, worker)
+        return True
+
+    def here() -> None:
+        """No worker, and none can be started: the first chunk left (it holds the item due
+        next) is computed in this process, so the batch goes on, one process at a time."""
+        first, end = todo.popleft()
+        for index in range(first, end):
+            done[index] = _outcome(function, index)
 
     def bury(worker: _Worker) -> None:
         selector.unregister(worker.results)
@@ -317,7 +339,8 @@ def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 
 
     try:
         for _ in range(min(jobs, len(todo))):
-            spawn()
+            if not spawn():
+                break  # (as many as the system gives, or none: here() does the work)
         next_out = 0
         while True:
             while next_out in done:
@@ -340,7 +363,8 @@ def imap(function: Callable[[int], Any], count: int, *, jobs: int, chunk: int = 
                     todo.popleft()
                     worker.pending.extend(range(first, end))
             if not workers:
-                spawn()
+                if not spawn():
+                    here()
                 continue
             for key, _ in selector.select():
                 worker = key.data

@@ -498,7 +498,7 @@ def _failing_second_call(real):  # type: ignore[no-untyped-def]
     return wrapper
 
 
-@pytest.mark.parametrize("where", ["writing the DAWG", "first rename"])
+@pytest.mark.parametrize("where", ["writing the DAWG", "the exchange"])
 def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Path, monkeypatch, where: str,  # type: ignore[no-untyped-def]
                                                                    lexicon_of: Callable[..., Path], leftovers) -> None:  # type: ignore[no-untyped-def]
     lexicon = lexicon_of(tmp_path / "lex", ["cat", "dog"], name="LEX", edition="1")
@@ -512,7 +512,7 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
     if where == "writing the DAWG":
         monkeypatch.setattr(dawgfile, "build", boom)
     else:
-        monkeypatch.setattr(os, "rename", boom)
+        monkeypatch.setattr(build, "exchange", boom)
     with pytest.raises(OSError):
         build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
     monkeypatch.undo()
@@ -521,15 +521,72 @@ def test_a_lexicon_build_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Pat
     assert lx.load_lexicon(str(lexicon)).contains_word("CAT")
 
 
-def test_a_lexicon_build_that_fails_between_its_two_renames_leaves_the_old_lexicon(tmp_path: Path, monkeypatch,  # type: ignore[no-untyped-def]
-                                                                                  lexicon_of: Callable[..., Path], leftovers) -> None:  # type: ignore[no-untyped-def]
+def test_a_lexicon_build_without_exchange_that_fails_halfway_leaves_the_old_lexicon(tmp_path: Path, monkeypatch,  # type: ignore[no-untyped-def]
+                                                                                   lexicon_of: Callable[..., Path], leftovers) -> None:  # type: ignore[no-untyped-def]
+    """Where directories cannot be exchanged, the files are replaced one by one: the second
+    failing puts the first back."""
     lexicon = lexicon_of(tmp_path / "lex", ["cat", "dog"], name="LEX", edition="1")
     files = {p.name: p.read_bytes() for p in lexicon.iterdir()}
     source = tmp_path / "new.txt"
     source.write_text("qi\nza\n")
-    monkeypatch.setattr(os, "rename", _failing_second_call(os.rename))
+    monkeypatch.setattr(build, "exchange", lambda a, b: False)
+    monkeypatch.setattr(os, "replace", _failing_second_call(os.replace))
     with pytest.raises(OSError):
         build_lexicon(str(source), "english", "LEX", out_dir=str(lexicon))
     monkeypatch.undo()
     assert lexicon.is_dir() and {p.name: p.read_bytes() for p in lexicon.iterdir()} == files
     assert leftovers(tmp_path) == []
+
+
+_CRASH = """
+import os, sys
+from adjudicate.lexicon import build
+if sys.argv[3] == "files":  # (no exchange here: the files one by one)
+    build.exchange = lambda a, b: False
+calls = []
+def crash(real):  # the Nth rename in the lexicons' directory done, then a crash (power lost, SIGKILL)
+    def call(*args, **kwargs):
+        done = real(*args, **kwargs)
+        if os.path.dirname(sys.argv[2]) in os.fspath(args[0]):
+            calls.append(args)
+            if len(calls) == int(sys.argv[4]):
+                os._exit(9)  # (no finally clause runs)
+        return done
+    return call
+if sys.argv[3] == "files":
+    os.replace = crash(os.replace)
+else:
+    os.rename = crash(os.rename)
+build.build_lexicon(sys.argv[1], "english", "MINE", out_dir=sys.argv[2])
+"""
+
+
+@pytest.mark.parametrize(("how", "at"), [("exchange", 1), ("files", 1), ("files", 2)])
+def test_a_crash_while_a_lexicon_is_replaced_never_leaves_its_id_to_the_shipped_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lexicon_of: Callable[..., Path], how: str, at: int
+) -> None:
+    """Issue 26: the build replaced a lexicon in two renames (the old one aside, the new one in);
+    killed between them, the user's en-kjxqz was gone and the id resolved to the shipped
+    en-kjxqz, silently. Now the directory is there at every moment: the old lexicon, the new
+    one, or (files replaced one by one, where there is no exchange) a mix that a load refuses."""
+    import subprocess
+    import sys
+
+    from adjudicate.lexicon.store import find_lexicon
+
+    home = tmp_path / "lexicons"
+    home.mkdir()
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", str(home))
+    mine = lexicon_of(home / "en-kjxqz", ["cat", "dog"], name="MINE", edition="1")
+    source = tmp_path / "new.txt"
+    source.write_text("qi\nza\n")
+    crashed = subprocess.run([sys.executable, "-c", _CRASH, str(source), str(mine), how, str(at)],
+                             capture_output=True, text=True, timeout=120)
+    assert crashed.returncode == 9, crashed.stderr
+    assert find_lexicon("en-kjxqz") == (str(mine), "env")
+    try:
+        lexicon = lx.load_lexicon(str(mine))
+    except LexiconError as err:  # a mix of the two: refused, never another lexicon's verdict
+        assert how == "files" and "corrupted" in str(err)
+    else:
+        assert lexicon.name == "MINE" and lexicon.contains_word("CAT") != lexicon.contains_word("QI")

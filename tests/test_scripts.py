@@ -189,3 +189,101 @@ def test_the_csv_file_column_is_the_files_name(cli, tmp_path: Path) -> None:  # 
     result = cli(["rescore", "--format", "csv", str(name)])
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert rows[1][0] == str(name) and Path(rows[1][0]).is_file()
+
+
+# -- the third attack ----------------------------------------------------------------------------
+
+
+def test_a_password_byte_that_is_not_utf8_is_exit_2_and_never_shown(tmp_path: Path) -> None:
+    """It was exit 3, "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff": a byte of the
+    password on the screen."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.environ.update(PYTHONUTF8="1", XDG_DATA_HOME=str(tmp_path))
+        os.execv(sys.executable, [sys.executable, "-m", "adjudicate", "judge", "--password-prompt",
+                                  "--log", str(tmp_path / "log.jsonl")])
+    out = b""
+    try:
+        while b"session: " not in out:
+            out += os.read(fd, 1024)
+        os.write(fd, b"s3cr\xffet\n")
+        while True:
+            chunk = os.read(fd, 1024)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:  # (the child ended: EIO on the pty)
+        pass
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    shown = out.split(b"session: ", 1)[1]
+    assert os.waitstatus_to_exitcode(status) == 2, out
+    assert b"Error: --password-prompt: the password typed is not text" in shown
+    for leak in (b"\xff", b"0xff", b"\\xff", b"s3cr", b"et"):
+        assert leak not in shown.replace(b"text", b"").replace(b"Start", b"").replace(b"type", b""), shown
+
+
+def test_jobs_out_of_file_descriptors_falls_back_to_one_process(tmp_path: Path) -> None:
+    """``ulimit -n 8``: os.pipe for the workers failed with EMFILE, exit 3. Now the batch is done
+    with the workers the system gives (here, fewer), or in this process: the same output."""
+    import resource
+
+    from adjudicate.cli.rescore import POOL_THRESHOLD
+
+    games = []
+    for i in range(POOL_THRESHOLD + 20):
+        games.append(str(tmp_path / f"g{i:03}.gcg"))
+        shutil.copy(ENGLISH, games[-1])
+    whole = adjudicate(["rescore", "--format", "csv", *games], capture_output=True)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (8, 8))
+
+    done = adjudicate(["rescore", "--jobs", "2", "--format", "csv", *games], capture_output=True,
+                      preexec_fn=limit)
+    assert done.returncode == whole.returncode == 0, done.stderr
+    assert done.stdout == whole.stdout and len(done.stdout.splitlines()) == len(games) + 1
+
+
+def test_out_of_memory_reading_a_record_is_exit_2_naming_it(tmp_path: Path) -> None:
+    """Under a memory limit (``ulimit -v``) a record of 15 MB cannot be read: it was exit 3
+    ("internal error ... MemoryError"); it is exit 2, naming the file."""
+    import resource
+
+    big = tmp_path / "big.gcg"
+    note = "#note " + "x" * 150 + "\n"  # (95,000 lines: under the reader's 100,000 and 16 MiB)
+    big.write_text(ENGLISH.read_text() + note * 95_000)
+    cap = 50 << 20
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    small = adjudicate(["rescore", "--format", "csv", str(ENGLISH)], capture_output=True, preexec_fn=limit)
+    if small.returncode != 0:
+        pytest.skip(f"this Python does not start in {cap >> 20} MiB of address space")
+    done = adjudicate(["rescore", "--format", "csv", str(big)], capture_output=True, preexec_fn=limit)
+    assert done.returncode == 2
+    assert f"Error: {big}: out of memory reading it".encode() in done.stderr, done.stderr
+
+
+def test_a_bare_lexicon_id_is_never_a_directory_of_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lexicon_of: Callable[..., Path], cli, error_line, env: Path,
+) -> None:  # type: ignore[no-untyped-def]
+    """docs/trust.md lists where an id is looked up; ./NWL23 in the working directory was loaded
+    for --lexicon NWL23 too, so a directory left where the session starts could be the lexicon."""
+    lexicon_of(tmp_path / "NWL23", ["cat"], name="PLANTED")
+    monkeypatch.chdir(tmp_path)
+    result = cli(["challenge", "--lexicon", "NWL23", "CAT"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "unknown lexicon 'NWL23'" in error_line(result)
+    assert "give it as a path, ./NWL23" in error_line(result)
+    result = cli(["challenge", "--lexicon", "./NWL23", "CAT"])
+    assert result.exit_code == 0 and "PLANTED" in result.stdout
+
+
+def test_in_place_help_says_hard_links_keep_the_old_record(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli(["correct", "--help"])
+    assert "another hard link to the old one keeps the old record" in " ".join(result.stdout.split())

@@ -63,10 +63,23 @@ def record_name(path: str) -> str:
 
 def read_record(path: str, data: bytes | None = None) -> GameRecord:
     """The game record at ``path`` (``-``: stdin), or in ``data`` already read from it, named by
-    :func:`record_name`. Errors: GcgError, OSError, for :func:`errors_exit_2`."""
+    :func:`record_name`. Errors: GcgError (out of memory reading it too: :func:`out_of_memory`),
+    OSError, for :func:`errors_exit_2`."""
     from adjudicate.gcg import read_gcg
 
-    return read_gcg(read_input(path) if data is None else data, name=record_name(path))
+    with out_of_memory(record_name(path)):
+        return read_gcg(read_input(path) if data is None else data, name=record_name(path))
+
+
+@contextmanager
+def out_of_memory(name: str) -> Iterator[None]:
+    """A MemoryError in the block (a memory limit, ``ulimit -v``, that a record of up to 16 MiB
+    and its events exceed) as a GcgError naming the file: exit 2, never a bug's exit 3."""
+    try:
+        yield
+    except MemoryError:
+        raise GcgError(f"{name}: out of memory reading it (this process may use too little "
+                       "memory: ulimit -v)") from None
 
 
 def read_input(path: str, limit: int | None = None) -> bytes:

@@ -26,7 +26,8 @@ def correct(
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Replace GAME with the corrected record (atomic), the original kept as "
         "GAME.orig, which must not exist yet: an existing GAME.orig is refused (exit 2, nothing "
-        "written), never overwritten nor numbered. A record that is already right is left as it is.")
+        "written), never overwritten nor numbered. A record that is already right is left as it is. "
+        "GAME becomes a new file: another hard link to the old one keeps the old record.")
     ] = False,
     diff: Annotated[bool, typer.Option(
         "--diff", help="Print a unified diff of the record and the corrected record instead "

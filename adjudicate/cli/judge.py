@@ -219,14 +219,19 @@ def _ask_password(lang: str) -> str:
 
     from adjudicate.judge import PASSWORD_TRIES, text_in
 
-    for _ in range(PASSWORD_TRIES):
-        first = getpass.getpass(text_in(lang, "new_password"))
-        if not first:
-            typer.echo(text_in(lang, "empty_password"), err=True)
-        elif getpass.getpass(text_in(lang, "password_again")) != first:
-            typer.echo(text_in(lang, "passwords_differ"), err=True)
-        else:
-            return first
+    try:
+        for _ in range(PASSWORD_TRIES):
+            first = getpass.getpass(text_in(lang, "new_password"))
+            if not first:
+                typer.echo(text_in(lang, "empty_password"), err=True)
+            elif getpass.getpass(text_in(lang, "password_again")) != first:
+                typer.echo(text_in(lang, "passwords_differ"), err=True)
+            else:
+                return first
+    except UnicodeDecodeError:  # (its message holds the byte: a byte of the password, never shown)
+        typer.echo("", err=True)  # (the line the prompt is on ends: getpass did not end it)
+        fail("--password-prompt: the password typed is not text in the terminal's encoding; "
+             "nothing of it is shown. Start again and type it in that encoding")
     fail(text_in(lang, "no_password").format(tries=PASSWORD_TRIES))
 
 

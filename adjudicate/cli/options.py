@@ -68,7 +68,8 @@ RulesOption = Annotated[Optional[str], _RULES]
 RequiredRulesOption = Annotated[str, _RULES]
 
 LexiconOption = Annotated[Optional[str], typer.Option(
-    "--lexicon", "-l", metavar="LEXICON", autocompletion=complete_lexicon, help="Lexicon id or directory (default: the ruleset's).")]
+    "--lexicon", "-l", metavar="LEXICON", autocompletion=complete_lexicon, help="Lexicon id (one `adjudicate lexicon list` shows) or a directory, given as a path: "
+    "./NWL23 (default: the ruleset's).")]
 
 SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", metavar="KEY=VALUE",

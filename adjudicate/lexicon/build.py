@@ -3,7 +3,10 @@
 The list is read by :mod:`adjudicate.lexicon.wordlist`; its keys, merged in key order
 (:mod:`adjudicate.lexicon.merge`), stream into the DAWG builder and, as canonical labels, into
 gzip (:func:`_write_words`). The directory is built beside its target and renamed into place; a
-lexicon directory it replaces must hold nothing but what a build writes or keeps.
+lexicon directory it replaces must hold nothing but what a build writes or keeps. A lexicon is
+replaced in one step (:func:`adjudicate.atomicfile.exchange`), so that its id names it, old or
+new, at every moment: two renames (the old one aside, the new one in) left a moment, and after a
+crash for good, where the id was missing and resolved to a shipped lexicon of the same id.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from adjudicate import forked
-from adjudicate.atomicfile import keep_owner_and_mode, output_target
+from adjudicate.atomicfile import exchange, keep_owner_and_mode, output_target
 from adjudicate.errors import LexiconError
 from adjudicate.lexicon import dawgfile, merge, wordsfile
 from adjudicate.lexicon.store import (
@@ -223,6 +226,65 @@ def _check_replaceable(out_dir: str, real_dir: str, source: str) -> None:
         )
 
 
+def _replace_dir(new: str, directory: str, aside: str) -> str:
+    """The lexicon built in ``new`` put in place of the one in ``directory``, so that the
+    directory names a whole lexicon at every moment; returns where the previous one now is (for
+    :func:`_remove_replaced`). ``aside``: an empty directory beside them, for it.
+
+    In one step where the system can (:func:`~adjudicate.atomicfile.exchange`); else file by file
+    (:func:`_move_files`). Either way, a failure leaves the previous lexicon in place."""
+    try:
+        swapped = exchange(new, directory)
+        if not swapped:
+            _move_files(new, directory, aside)
+    except BaseException:
+        shutil.rmtree(aside, ignore_errors=True)
+        raise
+    if not swapped:
+        os.rmdir(new)  # (emptied)
+        return aside
+    try:  # (the previous lexicon, now in new: under the name that says so)
+        os.rmdir(aside)
+        os.rename(new, aside)
+    except OSError:
+        return new
+    return aside
+
+
+def _move_files(new: str, directory: str, aside: str) -> None:
+    """Where directories cannot be exchanged: each file of the new lexicon moved into
+    ``directory`` (``os.replace``: atomic), the manifest last, each previous file kept in
+    ``aside`` first (a hard link, else a copy); the previous files the new lexicon has not are
+    moved there too. The directory is there throughout, so its id never resolves to another
+    lexicon; a crash halfway leaves files of both, which a load refuses (the manifest's
+    checksums: "corrupted", exit 2) until the build is run again; an error halfway puts the
+    previous files back."""
+    names = sorted(os.listdir(new), key=lambda name: name == MANIFEST)
+    moved: list[str] = []
+    try:
+        for name in names:
+            target = os.path.join(directory, name)
+            if os.path.lexists(target):
+                try:
+                    os.link(target, os.path.join(aside, name))
+                except OSError:
+                    shutil.copy2(target, os.path.join(aside, name))
+            moved.append(name)
+            os.replace(os.path.join(new, name), target)
+        for name in os.listdir(directory):
+            if name in _LEXICON_FILES and name not in names:
+                moved.append(name)
+                os.replace(os.path.join(directory, name), os.path.join(aside, name))
+    except BaseException:
+        for name in reversed(moved):
+            kept = os.path.join(aside, name)
+            if os.path.lexists(kept):
+                os.replace(kept, os.path.join(directory, name))
+            elif os.path.lexists(os.path.join(directory, name)):
+                os.remove(os.path.join(directory, name))
+        raise
+
+
 def _remove_replaced(old: str, out_dir: str) -> None:
     """Remove the lexicon a rebuild moved aside to ``old``: its own files, then the directory, so
     that nothing else is ever deleted; a failure says what is left where."""
@@ -362,14 +424,7 @@ def build_lexicon(
         keep_owner_and_mode(temp, target, default=0o777)
         if os.path.exists(real_dir):
             replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
-            old = tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent)
-            os.rmdir(old)
-            os.rename(real_dir, old)
-            try:
-                os.rename(temp, real_dir)
-            except BaseException:
-                os.rename(old, real_dir)  # put the previous lexicon back where it was
-                raise
+            old = _replace_dir(temp, real_dir, tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent))
         else:
             os.rename(temp, real_dir)
     except BaseException:

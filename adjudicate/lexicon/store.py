@@ -106,7 +106,12 @@ def _is_path(text: str) -> bool:
 
 
 def find_lexicon(name_or_path: str) -> tuple[str, str]:
-    """``(directory, where)`` of a lexicon given by id or by path; LexiconError if there is none."""
+    """``(directory, where)`` of a lexicon given by id or by path; LexiconError if there is none.
+
+    An id (a plain name) is looked up on the search path alone (:func:`search_path`, as
+    docs/trust.md lists it), never in the working directory: a directory there called NWL23 is
+    not the lexicon NWL23 because the session was started beside it. A directory is given as a
+    path (``./NWL23``, anything with a slash)."""
     if not name_or_path:
         raise LexiconError("no lexicon given")
     if _is_path(name_or_path):
@@ -117,12 +122,12 @@ def find_lexicon(name_or_path: str) -> tuple[str, str]:
         candidate = os.path.join(directory, name_or_path)
         if os.path.isdir(candidate):
             return candidate, where
-    if os.path.isfile(os.path.join(name_or_path, MANIFEST)):  # a directory in the working directory
-        return name_or_path, "path"
     known = sorted({str(entry["id"]) for entry in list_lexicons()})
+    here = (f"; the directory {name_or_path} here is not looked in for an id: give it as a path, "
+            f"./{name_or_path}" if os.path.isfile(os.path.join(name_or_path, MANIFEST)) else "")
     raise LexiconError(
         f"unknown lexicon {name_or_path!r} (available: {', '.join(known) or 'none'}; "
-        f"see `adjudicate lexicon list`)"
+        f"see `adjudicate lexicon list`){here}"
     )
 
 
