@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 
+from adjudicate.endgame import winners_of
 from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable
@@ -32,7 +33,8 @@ __all__ = [
     "MissingLine", "Tally",
     "GameReport", "GameSummary", "Info", "PlayerDict", "PlayerResult", "RescoreReport", "cell",
     "CSV_COLUMNS", "Verdict", "csv_lines", "csv_row", "ending_word", "failed", "game_table",
-    "json_array", "json_game", "json_lines", "summary", "summary_table", "verdict", "winner_changes",
+    "json_array", "json_game", "json_lines", "recorded_winners", "summary", "summary_table", "verdict",
+    "winner_change_text", "winner_changes",
 ]
 
 
@@ -225,7 +227,9 @@ class PlayerResult:
 @dataclass(slots=True)
 class RescoreReport:
     """A rescored game. ``winners``: every player with the highest computed total once the game
-    is over (empty while it is not); ``ok``: no discrepancy."""
+    is over (empty while it is not); ``recorded_winners`` those the record's own totals give
+    (:func:`recorded_winners`), ``winner_changed`` whether the two differ; ``ok``: no
+    discrepancy."""
 
     file: str
     ruleset: str
@@ -249,6 +253,14 @@ class RescoreReport:
     @property
     def winner(self) -> str | None:
         return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def recorded_winners(self) -> list[str]:
+        return recorded_winners(self.ending, [p.to_dict() for p in self.players], self.winners)
+
+    @property
+    def winner_changed(self) -> bool:
+        return _changed(self.recorded_winners, self.winners)
 
     def to_dict(self) -> GameReport:
         head, tail = self._before_events(), self._after_events()
@@ -279,7 +291,9 @@ class RescoreReport:
         """The keys of :meth:`to_dict` after ``events``, in order."""
         return {"discrepancies": [d.to_dict() for d in self.discrepancies],
                 "info": [i.to_dict() for i in self.info], "ending": self.ending,
-                "winner": self.winner, "winners": self.winners, "ok": self.ok}
+                "winner": self.winner, "winners": self.winners,
+                "recorded_winners": self.recorded_winners, "winner_changed": self.winner_changed,
+                "ok": self.ok}
 
 
 # -- the report's dicts: one shape, documented ------------------------------------------------------
@@ -315,6 +329,8 @@ class GameSummary(TypedDict):
     ending: Ending | None
     ok: bool
     winners: list[str]
+    recorded_winners: list[str]
+    winner_changed: bool
     players: list[PlayerDict]
     discrepancies: list[DiscrepancyDict]
 
@@ -353,68 +369,103 @@ def failed(outcome: GameOutcome) -> TypeIs[GameError]:
 
 def summary(report: RescoreReport) -> GameSummary:
     """The :class:`GameSummary` of ``report`` (its events never formatted)."""
+    players = [p.to_dict() for p in report.players]
+    recorded = recorded_winners(report.ending, players, report.winners)
     return {
         "file": report.file, "ruleset": report.ruleset, "ending": report.ending,
-        "ok": report.ok, "winners": report.winners, "players": [p.to_dict() for p in report.players],
+        "ok": report.ok, "winners": report.winners, "recorded_winners": recorded,
+        "winner_changed": _changed(recorded, report.winners), "players": players,
         "discrepancies": [d.to_dict() for d in report.discrepancies],
     }
 
 
-def winner_changes(outcome: GameSummary) -> bool:
-    """Whether the rules' winner of a finished game (``winners``) is not the record's: the players
-    with the highest recorded total (a tie: all of them). False when the game is unfinished, when
-    the record lacks a player's total, and when every recorded total is the computed one (the same
-    totals: the same winner, a tie broken by a rule too)."""
-    return _winner_changes(outcome["ending"], outcome["players"], outcome["winners"])
-
-
-def _winner_changes(ending: Ending | None, players: list[PlayerDict], winners: list[str]) -> bool:
+def recorded_winners(ending: Ending | None, players: list[PlayerDict], winners: list[str]) -> list[str]:
+    """The winners the record's own totals give: every player with the highest final cumulative
+    the record writes (a tie: all of them), in seat order. None (an empty list) while the game is
+    unfinished, as ``winners``, and when the record lacks a player's total; when every recorded
+    total is the computed one, the rules' ``winners`` (the same totals: the same winner, a tie
+    broken by a rule too)."""
     if ending is None:
-        return False
-    recorded: dict[str, int] = {}
+        return []
+    finals: list[tuple[str, int]] = []
     for player in players:
-        if player["recorded_final"] is None:
-            return False
-        recorded[player["nick"]] = player["recorded_final"]
+        total = player["recorded_final"]
+        if total is None:
+            return []
+        finals.append((player["nick"], total))
     if all(p["recorded_final"] == p["computed_final"] for p in players):
-        return False
-    best = max(recorded.values(), default=None)
-    return best is not None and (
-        {nick for nick, total in recorded.items() if total == best} != set(winners))
+        return list(winners)
+    return list(winners_of(finals))
+
+
+def _changed(recorded: list[str], winners: list[str]) -> bool:
+    return bool(recorded) and set(recorded) != set(winners)
+
+
+def winner_changes(outcome: GameSummary) -> bool:
+    """Whether the rules' winner of a finished game (``winners``) is not the record's
+    (:func:`recorded_winners`). False when the game is unfinished, when the record lacks a
+    player's total, and when every recorded total is the computed one."""
+    return _changed(recorded_winners(outcome["ending"], outcome["players"], outcome["winners"]),
+                    outcome["winners"])
+
+
+def winner_change_text(outcome: GameSummary) -> str:
+    """What a changed winner is: ``the record's totals give emely; the rules give doug`` (a tie:
+    ``emely and doug (a tie)``; nobody, when every player is over the maximum overtime: ``none``)."""
+    def names(nicks: list[str]) -> str:
+        if not nicks:
+            return "none"
+        if len(nicks) == 1:
+            return printable(nicks[0])
+        return f"{printable(', '.join(nicks[:-1]))} and {printable(nicks[-1])} (a tie)"
+
+    return (f"the record's totals give {names(outcome['recorded_winners'])}; "
+            f"the rules give {names(outcome['winners'])}")
 
 
 class Verdict(NamedTuple):
     """What a batch counts of a game (:class:`Tally`, the exit code): why it could not be
-    rescored (None when it was), whether it has discrepancies, whether its winner changes. A
-    ``--jobs`` worker sends it beside the game's text, so the text need not be read back."""
+    rescored (None when it was), whether it has discrepancies, whether its winner changes and,
+    when it does, the line the batch's summary names it with (``FILE: the record's totals give
+    emely; the rules give doug``). A ``--jobs`` worker sends it beside the game's text, so the
+    text need not be read back."""
 
     error: str | None
     discrepancies: bool
     winner_changes: bool
+    winner_change: str | None = None
 
 
 def verdict(outcome: RescoreReport | GameOutcome) -> Verdict:
     """The :class:`Verdict` of a report, its dict or summary, or an error."""
     if isinstance(outcome, RescoreReport):
-        return Verdict(None, bool(outcome.discrepancies), _winner_changes(
-            outcome.ending, [p.to_dict() for p in outcome.players], outcome.winners))
+        if not outcome.winner_changed:
+            return Verdict(None, bool(outcome.discrepancies), False)
+        outcome = summary(outcome)
     if failed(outcome):
         return Verdict(outcome["error"], False, False)
-    return Verdict(None, bool(outcome["discrepancies"]), winner_changes(outcome))
+    if not outcome["winner_changed"]:
+        return Verdict(None, bool(outcome["discrepancies"]), False)
+    return Verdict(None, bool(outcome["discrepancies"]), True,
+                   f"{printable(outcome['file'])}: {winner_change_text(outcome)}")
 
 
 class Tally:
     """A batch counted as its games come (:meth:`add`): the games that agree, those with
     discrepancies, those that could not be rescored, and those whose winner changes; ``str()`` is
-    the line a batch ends with::
+    what a batch ends with: a line of counts, then each game whose winner changes, one a line::
 
-        124 games: 71 agree, 50 with discrepancies, 3 could not be adjudicated; the winner changes in 2
+        124 games: 71 agree, 50 with discrepancies, 3 could not be adjudicated; the winner changes in 2:
+          r7/b3.gcg: the record's totals give emely; the rules give doug
+          r9/b1.gcg: the record's totals give ana; the rules give ana and beto (a tie)
     """
 
-    __slots__ = ("agree", "discrepancies", "errors", "games", "winner_changes")
+    __slots__ = ("agree", "changed", "discrepancies", "errors", "games", "winner_changes")
 
     def __init__(self) -> None:
         self.games = self.agree = self.discrepancies = self.errors = self.winner_changes = 0
+        self.changed: list[str] = []
 
     def add(self, outcome: GameOutcome) -> None:
         self.count(verdict(outcome))
@@ -429,13 +480,17 @@ class Tally:
         else:
             self.agree += 1
         self.winner_changes += game.winner_changes
+        if game.winner_changes:
+            self.changed.append(game.winner_change or "")
 
     def __str__(self) -> str:
         changes = self.winner_changes
-        return (f"{self.games} game{'' if self.games == 1 else 's'}: "
-                f"{self.agree} agree{'s' if self.agree == 1 else ''}, "
-                f"{self.discrepancies} with discrepancies, {self.errors} could not be adjudicated; "
-                + (f"the winner changes in {changes}" if changes else "no winner changes"))
+        return "\n".join([
+            f"{self.games} game{'' if self.games == 1 else 's'}: "
+            f"{self.agree} agree{'s' if self.agree == 1 else ''}, "
+            f"{self.discrepancies} with discrepancies, {self.errors} could not be adjudicated; "
+            + (f"the winner changes in {changes}:" if changes else "no winner changes"),
+            *(f"  {line}" for line in self.changed)])
 
 
 # -- written out: tables, CSV, JSON -----------------------------------------------------------------
@@ -475,6 +530,8 @@ def game_table(report: GameReport, show_args: str = "") -> str:
     else:  # an unfinished game has no winner yet; a finished one none when every player forfeited
         winner = "none (every player is over the maximum overtime)" if report["ending"] else "-"
     lines += _wrap(f"ended by: {result}; winner (computed): {winner}")
+    if report["winner_changed"]:
+        lines += _wrap(f"winner changes: {winner_change_text(report)}")
     if report["discrepancies"]:
         plays = {e["line"] for e in report["events"] if e["kind"] == "play"}
         rows, commands = [], {}  # (show commands by line, in order)
@@ -648,13 +705,13 @@ def summary_table(outcomes: Iterable[GameOutcome]) -> str:
     under: list[str] = []
     for r in outcomes:
         if failed(r):
-            rows.append([cell(r["file"]), "", "", "ERROR"])
+            rows.append([cell(r["file"]), "", "", "ERROR", ""])
             under.append(f"error: {cell(r['error'])}")
             continue
         rows.append([cell(r["file"]), r["ruleset"], ending_word(r["ending"]),
-                     len(r["discrepancies"]) or "ok"])
+                     len(r["discrepancies"]) or "ok", _bool(r["winner_changed"])])
         under.append(f"first: {cell(r['discrepancies'][0]['message'])}" if r["discrepancies"] else "")
-    headers = ["file", "ruleset", "ending", "discrepancies"]
+    headers = ["file", "ruleset", "ending", "discrepancies", "winner_changed"]
     # (the other columns as wide as their cells or header and two spaces; two between columns)
     room = WIDTH - sum(max([len(h) + 2, *(len(str(row[i])) for row in rows)]) + 2
                        for i, h in enumerate(headers) if i)
@@ -680,7 +737,7 @@ def ending_word(ending: Ending | None) -> str:
 
 
 #: The CSV's first line (:func:`csv_lines`).
-CSV_COLUMNS = ["file", "ruleset", "ending", "ok", "discrepancies", "first_line", "first_kind",
+CSV_COLUMNS = ["file", "ruleset", "ending", "ok", "winner_changed", "discrepancies", "first_line", "first_kind",
                "first_message", "error"]
 
 
@@ -696,19 +753,23 @@ def csv_row(outcome: GameOutcome | None) -> str:
     if outcome is None:
         row = CSV_COLUMNS
     elif failed(outcome):
-        row = [outcome["file"], "", "", "", "", "", "", "", outcome["error"]]
+        row = [outcome["file"], "", "", "", "", "", "", "", "", outcome["error"]]
     else:
         d = outcome["discrepancies"][0] if outcome["discrepancies"] else None
         row = [outcome["file"], outcome["ruleset"], ending_word(outcome["ending"]), outcome["ok"],
-               len(outcome["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
+               outcome["winner_changed"], len(outcome["discrepancies"]), d["line"] if d else "", d["kind"] if d else "",
                d["message"] if d else "", ""]
     out = io.StringIO()
     # The file's name as it is (csv quotes a comma, a quote, a newline in it): a program reads the
     # column to open the file. The other cells are text to read, control characters escaped.
     csv.writer(out, lineterminator="\n").writerow(
-        [row[0], *(printable(("true" if value else "false") if isinstance(value, bool) else str(value))
-                   for value in row[1:])])
+        [row[0], *(printable(_bool(value) if isinstance(value, bool) else str(value)) for value in row[1:])])
     return out.getvalue()
+
+
+def _bool(value: bool) -> str:
+    """A boolean as a table and CSV write it: ``true`` or ``false``, as JSON does."""
+    return "true" if value else "false"
 
 
 def csv_lines(outcomes: Iterable[GameOutcome | str]) -> Iterator[str]:

@@ -223,3 +223,31 @@ def children() -> Callable[[int], list[int]]:
 def alive() -> Callable[[int], bool]:
     """``alive(pid)``: the process runs (a zombie waiting to be reaped does not count)."""
     return _alive
+
+
+# doug and emely, NASPA, six scoreless turns, each subtracts their own tiles (issue 25's example).
+# 8D WINDY: W 4 x DL (D8) = 8 + I 1 + N 1 + D 2 + Y 4 = 16, x2 (H8, DW) = 32; recorded +16.
+# 7C QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25, and the cross words UW 5, EI 2,
+# EN 2, RD 4 (R on a DL: 2 + D 2): 25 + 13 = 38; recorded +48.
+# doug's rack AEINOTV: 1+1+1+1+1+1+4 = 10; emely's BIJKOXZ: 3+1+8+5+1+8+10 = 36.
+# The record's totals: doug 16 - 10 = 6, emely 48 - 36 = 12: emely wins.
+# The rules':          doug 32 - 10 = 22, emely 38 - 36 = 2: doug wins.
+@pytest.fixture(scope="session")
+def doug_emely() -> str:
+    """A hand-made NASPA record whose winner changes (issue 25): the record's totals give emely,
+    the rules doug (the arithmetic above)."""
+    return """#character-encoding UTF-8
+#lexicon NWL23
+#player1 doug Doug
+#player2 emely Emely
+>doug: DINNVWY 8D WINDY +16 16
+>emely: EEIOQRU 7C QUEER +48 48
+>doug: AEINOTV - +0 16
+>emely: BIJKOXZ - +0 48
+>doug: AEINOTV - +0 16
+>emely: BIJKOXZ - +0 48
+>doug: AEINOTV - +0 16
+>emely: BIJKOXZ - +0 48
+>doug: AEINOTV (AEINOTV) -10 6
+>emely: BIJKOXZ (BIJKOXZ) -36 12
+"""

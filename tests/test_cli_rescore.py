@@ -57,7 +57,7 @@ def test_clean_games_table_one_row_each_in_order_exit_0() -> None:
     result = run(CLEAN)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["file", "ruleset", "ending", "discrepancies"]
+    assert lines[0].split() == ["file", "ruleset", "ending", "discrepancies", "winner_changed"]
     rows = lines[2:]
     assert [row.split()[0] for row in rows] == CLEAN
     assert all(row.split()[3] == "ok" for row in rows)
@@ -264,7 +264,7 @@ def test_a_path_longer_than_a_line_has_a_line_of_its_own(tmp_path: Path) -> None
                            capture_output=True, text=True, check=True).stdout.splitlines()
     assert words == ["show", game, "--line", "3"]
     batch = run([CLEAN[0], game]).stdout.splitlines()
-    assert batch[3] == game and batch[4].split() == ["naspa", "unfinished", "2"]
+    assert batch[3] == game and batch[4].split() == ["naspa", "unfinished", "2", "false"]
     assert too_wide("\n".join(table + batch)) == []
 
 
@@ -463,3 +463,31 @@ def test_a_worker_killed_from_outside_is_an_error_for_its_game(tmp_path: Path, w
     tally = (f"{games} games: {games - 1} agree, 0 with discrepancies, 1 could not be adjudicated; "
              "no winner changes")
     assert err.splitlines() == [f"Error: {failed[0]['error']}", tally]
+
+
+# -- the winner change named (issue 25, item 3) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("output", ["table", "json", "jsonl", "csv"])
+def test_a_batch_names_every_game_whose_winner_changes_after_its_counts(
+        tmp_path: Path, corpus: Path, doug_emely: str, output: str) -> None:
+    """A real record: Quackle's test_positions_logan, rescored under FISE (the rules given: its
+    letters take Spanish values, and V, K, W, Y are not in the Spanish bag). Its record ends Maven
+    440, AdamLogan 438; the rules give Maven 436, AdamLogan 438 (`rescore --rules fise` of the
+    file alone shows each line). No record of the public corpus changes winner under the rules
+    its header implies, so the real one is rescored under given rules; the hand-made doug and
+    emely game (tests/conftest.py, its arithmetic there) changes winner under NASPA."""
+    logan = str(corpus / "gcg" / "quackle" / "test_positions_logan.gcg")
+    game = tmp_path / "dw.gcg"
+    game.write_text(doug_emely, encoding="utf-8")
+    fise = run(["--rules", "fise", logan])
+    assert ("winner changes: the record's totals give Maven; the rules give AdamLogan"
+            in fise.stdout.replace("\n", " ")), fise.stdout
+    result = run(["--format", output, CLEAN[0], str(game), BROKEN])
+    assert result.stderr.splitlines()[-2:] == [
+        "3 games: 1 agrees, 2 with discrepancies, 0 could not be adjudicated; the winner changes in 1:",
+        f"  {game}: the record's totals give emely; the rules give doug"]
+    both = run(["--rules", "naspa", "--format", output, logan, str(game)])
+    assert both.stderr.splitlines()[-1:] == [f"  {game}: the record's totals give emely; the rules give doug"]
+    assert run(["--rules", "fise", "--format", output, logan, CLEAN[0]]).stderr.splitlines()[-1] == (
+        f"  {logan}: the record's totals give Maven; the rules give AdamLogan")

@@ -83,11 +83,15 @@ JQ_EXAMPLES = re.findall(r"^\$ (.*?(?:\\\n.*?)*)$", SCRIPTS, flags=re.MULTILINE)
 
 
 @pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed")
-@pytest.mark.parametrize("count", [1, 2])
-def test_the_readmes_jq_examples_read_one_file_and_many(count: int) -> None:
-    """Each `jq` line of the README's JSON section, run by the shell on one game and on two, gives
-    what the report's objects say (the same program for one file and many: JSON is an array)."""
-    files = [str(GAMES / "gcg_bom_crlf.gcg"), str(GAMES / "fx_naspa_scoreless.gcg")][:count]
+@pytest.mark.parametrize("count", [1, 3])
+def test_the_readmes_jq_examples_read_one_file_and_many(count: int, tmp_path: Path,
+                                                         doug_emely: str) -> None:
+    """Each `jq` line of the README's JSON section, run by the shell on one game and on three, gives
+    what the report's objects say (the same program for one file and many: JSON is an array; the
+    third game's winner changes)."""
+    changed = tmp_path / "dw.gcg"
+    changed.write_text(doug_emely, encoding="utf-8")
+    files = [str(GAMES / "gcg_bom_crlf.gcg"), str(GAMES / "fx_naspa_scoreless.gcg"), str(changed)][:count]
     result = CliRunner().invoke(app, ["rescore", "--json", *files])
     games = json.loads(result.stdout)
     expected = [
@@ -95,9 +99,11 @@ def test_the_readmes_jq_examples_read_one_file_and_many(count: int) -> None:
         [g["file"] for g in games if not g["ok"]],
         [f"{g['file']}:{d['line']}: {d['message']}" for g in games for d in g["discrepancies"]],
         [f"{p['nick']}\t{p['computed_final']}" for g in games for p in g["players"]],
+        [g["file"] for g in games if g["winner_changed"]],
     ]
     assert len(JQ_EXAMPLES) == len(expected) and all("games/*.gcg" in e for e in JQ_EXAMPLES)
-    assert expected[0] == files[:1]  # (the broken game is found, with one file and with two)
+    assert expected[0] == files[:1] + files[2:]  # (the broken games are found, one file or three)
+    assert expected[-1] == files[2:]
     tool = f"{shlex.quote(sys.executable)} -m adjudicate"
     for example, lines in zip(JQ_EXAMPLES, expected):
         command = example.replace("adjudicate ", tool + " ", 1).replace(

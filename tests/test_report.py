@@ -68,7 +68,8 @@ def test_the_summary_is_the_reports_own_values() -> None:
     short = summary(whole)
     full: dict[str, Any] = dict(whole.to_dict())
     assert short == {key: full[key] for key in short}
-    assert list(short) == ["file", "ruleset", "ending", "ok", "winners", "players", "discrepancies"]
+    assert list(short) == ["file", "ruleset", "ending", "ok", "winners", "recorded_winners",
+                           "winner_changed", "players", "discrepancies"]
     assert not failed(short) and failed(ERROR)
 
 
@@ -103,7 +104,8 @@ def test_a_discrepancy_on_a_play_names_the_show_command_with_the_options_given()
 def test_a_batch_table_has_a_row_per_game_and_an_error_row() -> None:
     lines = summary_table([report(CLEAN), ERROR, summary(rescore_game(read_gcg(BROKEN.read_bytes(),
                                                                                name="b.gcg")))])
-    assert lines.splitlines()[0].split() == ["file", "ruleset", "ending", "discrepancies"]
+    assert lines.splitlines()[0].split() == ["file", "ruleset", "ending", "discrepancies",
+                                             "winner_changed"]
     rows = lines.splitlines()[2:]
     assert rows[0].split()[3] == "ok"
     # (under a row, why it could not be rescored, or its first discrepancy)
@@ -245,19 +247,72 @@ def test_the_winner_changes_when_the_rules_winner_is_not_the_records(tmp_path: P
     assert tie["winners"] == ["beto"] and not winner_changes(tie)
 
 
+# -- the winner change named (issue 25, item 3) ------------------------------------------------------
+
+def test_the_json_names_the_records_winners_beside_the_rules(doug_emely: str) -> None:
+    game = rescore_game(read_gcg(doug_emely.encode(), name="dw.gcg")).to_dict()
+    assert [(p["recorded_final"], p["computed_final"]) for p in game["players"]] == [(6, 22), (12, 2)]
+    assert game["winners"] == ["doug"] and game["recorded_winners"] == ["emely"]
+    assert game["winner_changed"] is True
+    keys = list(game)
+    assert keys[keys.index("winners"):] == ["winners", "recorded_winners", "winner_changed", "ok"]
+    # JSON Lines writes the same (its text made without the dicts: RescoreReport.json_text)
+    line = next(json_lines([rescore_game(read_gcg(doug_emely.encode(), name="dw.gcg"))]))
+    assert json.loads(line) == game
+    clean = report(CLEAN)  # the record's totals are the rules': bob either way
+    assert clean["recorded_winners"] == clean["winners"] == ["bob"] and not clean["winner_changed"]
+    unfinished = report(BROKEN)  # no winner yet, on either side
+    assert unfinished["recorded_winners"] == unfinished["winners"] == []
+    assert unfinished["winner_changed"] is False
+    # Equal totals, beto wins on the score before the racks: the same totals, the same winner.
+    tie = report(GAMES / "fx_fise_tie.gcg")
+    assert tie["recorded_winners"] == tie["winners"] == ["beto"] and not tie["winner_changed"]
+
+
+def test_a_tie_in_the_records_totals_gives_every_tied_player(doug_emely: str) -> None:
+    # emely's QUEER recorded +42 instead of +48: her total 42 - 36 = 6, doug's 6: a tie.
+    text = doug_emely.replace("+48 48", "+42 42").replace("+0 48", "+0 42").replace("-36 12", "-36 6")
+    game = rescore_game(read_gcg(text.encode(), name="tie.gcg")).to_dict()
+    assert game["recorded_winners"] == ["doug", "emely"] and game["winners"] == ["doug"]
+    assert game["winner_changed"]
+    assert ("winner changes: the record's totals give doug and emely (a tie); the rules give doug"
+            in game_table(game))
+
+
+def test_one_games_table_says_whose_the_win_is_on_each_side(doug_emely: str) -> None:
+    lines = game_table(rescore_game(read_gcg(doug_emely.encode(), name="dw.gcg")).to_dict()).splitlines()
+    at = lines.index("ended by: scoreless turns; winner (computed): doug")
+    assert lines[at + 1] == "winner changes: the record's totals give emely; the rules give doug"
+    assert not any(line.startswith("winner changes") for line in game_table(report(CLEAN)).splitlines())
+
+
+def test_the_batch_table_and_csv_have_a_winner_changed_column(doug_emely: str) -> None:
+    games = [summary(rescore_game(read_gcg(doug_emely.encode(), name="dw.gcg"))),
+             summary(rescore_game(read_gcg(CLEAN.read_bytes(), name="clean.gcg"))), ERROR]
+    rows = list(csv.DictReader(io.StringIO("".join(csv_lines(games)))))
+    assert [row["winner_changed"] for row in rows] == ["true", "false", ""]
+    table = summary_table(games).splitlines()
+    assert table[0].split() == ["file", "ruleset", "ending", "discrepancies", "winner_changed"]
+    assert table[2].split() == ["dw.gcg", "naspa", "scoreless", "2", "true"]
+    assert [line.split()[-1] for line in table if line.startswith(("clean", "garbage"))] == [
+        "false", "ERROR"]
+
+
 def test_a_batch_tally_counts_each_kind_of_game_in_words(tmp_path: Path) -> None:
     tally = Tally()
     for outcome in (report(CLEAN), ERROR, report(BROKEN), report(changed_winner(tmp_path)), ERROR):
         tally.add(outcome)
     assert str(tally) == ("5 games: 1 agrees, 2 with discrepancies, 2 could not be adjudicated; "
-                          "the winner changes in 1")
+                          "the winner changes in 1:\n"
+                          "  changed_winner.gcg: the record's totals give alice; the rules give bob")
     one = Tally()
     one.add(report(CLEAN))
     assert str(one) == "1 game: 1 agrees, 0 with discrepancies, 0 could not be adjudicated; no winner changes"
     for _ in range(2):
         one.add(report(changed_winner(tmp_path)))
-    assert str(one).endswith("3 games: 1 agrees, 2 with discrepancies, 0 could not be adjudicated; "
-                             "the winner changes in 2")
+    assert str(one).splitlines() == [
+        "3 games: 1 agrees, 2 with discrepancies, 0 could not be adjudicated; the winner changes in 2:",
+        *["  changed_winner.gcg: the record's totals give alice; the rules give bob"] * 2]
 
 
 # -- a run of one finding is one row of the table (issue 19, item 3) ---------------------------------
