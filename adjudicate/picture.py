@@ -54,9 +54,14 @@ _NEW_FILL, _NEW_EDGE = "#ffd23f", "#c1121f"
 _BLANK_FILL, _BLANK_INK = "#ffffff", "#1d5fbf"
 _THROUGH_EDGE = "#1b7a5a"  # a tile the play goes through: counted again, without its premium
 _WITHDRAWN_EDGE = "#7a1f1a"  # a tile taken back: hatched, struck through, a dashed edge
+_UNPLACED_INK = "#6b6b6b"  # a tile of a play that could not be placed: grey hatch, dotted edge
 _DEFS = ('<defs><pattern id="withdrawn-hatch" width="7" height="7" patternUnits="userSpaceOnUse" '
          'patternTransform="rotate(45)"><rect width="7" height="7" fill="#fbe3e1"/>'
          '<rect width="2.5" height="7" fill="#e8908a"/></pattern></defs>')
+# (only in a picture that has such tiles: every other picture stays as it was)
+_UNPLACED_DEFS = ('<defs><pattern id="unplaced-hatch" width="7" height="7" '
+                  'patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><rect width="7" '
+                  'height="7" fill="#f2f2f2"/><rect width="2" height="7" fill="#cfcfcf"/></pattern></defs>')
 
 # What the legend shows: the premium squares, then each kind of tile (the class it has on a board).
 _LEGEND_SQUARES = (("TW", "triple word"), ("DW", "double word (the centre: a star)"),
@@ -71,19 +76,20 @@ def _tile_svg(x: float, y: float, size: float, label: str, value: int | None, *,
     """One tile: a rounded square, its label (smaller for digraphs), its value in the corner (none
     on a blank, which is white with a coloured letter). ``kind``: ``new`` (placed by the line:
     yellow, a red edge), ``withdrawn`` (taken back: hatched, struck, a dashed edge), ``through``
-    (played through: a green edge) or plain."""
+    (played through: a green edge), ``unplaced`` (of a play that could not be placed: a grey
+    hatch, a dotted edge, grey ink) or plain."""
     pad = size * 0.06
     new = kind == "new"
-    fill = "url(#withdrawn-hatch)" if kind == "withdrawn" else (
-        _BLANK_FILL if blank else (_NEW_FILL if new else _TILE_FILL))
-    edge = {"new": _NEW_EDGE, "through": _THROUGH_EDGE, "withdrawn": _WITHDRAWN_EDGE}.get(
-        kind, "#6b6b6b" if blank else _TILE_EDGE)
+    fill = {"withdrawn": "url(#withdrawn-hatch)", "unplaced": "url(#unplaced-hatch)"}.get(
+        kind, _BLANK_FILL if blank else (_NEW_FILL if new else _TILE_FILL))
+    edge = {"new": _NEW_EDGE, "through": _THROUGH_EDGE, "withdrawn": _WITHDRAWN_EDGE,
+            "unplaced": _UNPLACED_INK}.get(kind, "#6b6b6b" if blank else _TILE_EDGE)
     width = size * (0.035 if not kind else 0.08)
-    dashes = "4 2.5" if kind == "withdrawn" else ("3 2" if blank and not kind else "")
+    dashes = {"withdrawn": "4 2.5", "unplaced": "1.5 2.5"}.get(kind, "3 2" if blank and not kind else "")
     text = label.strip("[]")
     n = len(text)
     font = size * (0.6 if n == 1 else 0.44 if n == 2 else 0.38)
-    ink = _BLANK_INK if blank else "#1a1a1a"
+    ink = _UNPLACED_INK if kind == "unplaced" else (_BLANK_INK if blank else "#1a1a1a")
     valued = value is not None and not blank
     # Leave the bottom right corner to the value (two digits need more room: Ç 10, L·L 10).
     cx = x + size * ((0.42 if value >= 10 else 0.45) if value is not None and not blank else 0.5)
@@ -178,12 +184,14 @@ def _board_svg(board: Board, x0: float, y0: float, title: str, cls: str, *,
     return out
 
 
-def _legend_svg(x0: float, y0: float) -> tuple[list[str], float]:
-    """The key to the pictures, from ``y0`` down: a row of premium squares, a row of tiles. Returns
-    the elements and the height used."""
+def _legend_svg(x0: float, y0: float, unplaced: str | None = None) -> tuple[list[str], float]:
+    """The key to the pictures, from ``y0`` down: a row of premium squares, a row of tiles, and
+    when the picture has tiles of a play that could not be placed, a row saying so (``unplaced``).
+    Returns the elements and the height used."""
     size = SQ * 0.7
     out = ['<g class="legend">']
-    rows: tuple[tuple[tuple[str, str], ...], ...] = (_LEGEND_SQUARES, _LEGEND_TILES)
+    rows: tuple[tuple[tuple[str, str], ...], ...] = (_LEGEND_SQUARES, _LEGEND_TILES) + (
+        ((("unplaced", unplaced),),) if unplaced else ())
     for row, items in enumerate(rows):
         x, y = x0, y0 + row * (size + 8)
         for key, label in items:
@@ -201,7 +209,7 @@ def _legend_svg(x0: float, y0: float) -> tuple[list[str], float]:
                        f'fill="#1a1a1a">{escape(label)}</text></g>')
             x += size + 6 + 6.9 * len(label) + 22
     out.append("</g>")
-    return out, 2 * size + 8
+    return out, len(rows) * (size + 8) - 8
 
 
 def _table_svg(x0: float, y0: float, title: str, rows: list[tuple[str, ...]],
@@ -248,14 +256,19 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
     back = shown.marked_on_before
     kinds = {sq: "through" for sq in shown.through}
     kinds.update({sq: "withdrawn" if back else "new" for sq in shown.marked})
+    kinds.update({sq: "unplaced" for sq in shown.unplaced_after})  # (not placed: not "new")
+    before_kinds = kinds if back else {}
+    if shown.unplaced_before:
+        before_kinds = {**before_kinds, **{sq: "unplaced" for sq in shown.unplaced_before}}
     width = 2 * _BOARD_WIDTH + _GAP + 12
     head_lines = _wrap(heading(shown, short=True), int(width / 9)) if caption else []
     top = 10 + 20 * len(head_lines) + 20
     body: list[str] = []
     body += _board_svg(shown.before, 0, top, f"Before line {shown.line}", "before",
-                       kinds=kinds if back else {})
+                       kinds=before_kinds)
+    after_kinds = {sq: "unplaced" for sq in shown.unplaced_after} if back else kinds
     body += _board_svg(shown.after, _BOARD_WIDTH + _GAP, top, f"After line {shown.line}", "after",
-                       kinds={} if back else kinds, vacated=shown.marked if back else ())
+                       kinds=after_kinds, vacated=shown.marked if back else ())
     y: float = top + _BOARD_HEIGHT + 14
     grid_x = _MARGIN
     if shown.rack:
@@ -274,7 +287,8 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
                                   None if blank else alphabet.score(t), blank=blank,
                                   cls="rack-tile"))
         y += SQ * 0.8 + 12
-    legend, height = _legend_svg(grid_x, y)
+    unplaced = shown.unplaced_text(mark="")
+    legend, height = _legend_svg(grid_x, y, unplaced)
     body += legend
     y += height + 14
     if caption and shown.explanation is not None:
@@ -284,7 +298,7 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
         y += height
     if caption:
         raw = score_lines(shown, lambda s, t: t, words=False) + [
-            f"discrepancy: {m}" for m in shown.discrepancies]
+            f"discrepancy: {m}" for m in shown.discrepancies] + [f"info: {m}" for m in shown.info]
         chars = int((width - grid_x - 12) / _MONO_WIDTH)
         for line in (piece for one in raw for piece in _wrap(one, chars)):
             colour = "#b00020" if line.startswith("discrepancy") or "differs by" in line else "#1a1a1a"
@@ -297,7 +311,7 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
         f'viewBox="0 0 {width} {height:.0f}" font-family="{_FONT}" role="img" '
         f'aria-label="{html.escape(heading(shown), quote=False).replace(chr(34), "&quot;")}">'),
         f"<title>{escape(heading(shown))}</title>",
-        _DEFS,
+        _DEFS + (_UNPLACED_DEFS if unplaced else ""),
         f'<rect width="{width}" height="{height:.0f}" fill="#ffffff"/>',
     ]
     for i, line in enumerate(head_lines):
@@ -373,6 +387,7 @@ def render_html(shown: Shown) -> str:
         cls += " sub" if raw.startswith("  ") else ""
         items.append(f'<li class="{cls.strip()}">{escape(raw.strip())}</li>')
     problems = "".join(f'<li class="bad">{escape(m)}</li>' for m in shown.discrepancies)
+    problems += "".join(f"<li>info: {escape(m)}</li>" for m in shown.info)
     notes = "".join(f"<li>{escape(n)}</li>" for n in shown.notes)
     title = escape(heading(shown))
     return "\n".join([

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as _replace_record
 from typing import Any
 
@@ -95,7 +95,7 @@ class _Rescore(EndLines):
     the walk through the record (:meth:`run`) and the report.
     """
 
-    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events")
+    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events", "unplaced")
 
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
@@ -127,6 +127,9 @@ class _Rescore(EndLines):
                 words = TileMemo(words, alphabet)
         self.words = words
         self.events: list[EventResult] = []
+        # (square, line): each tile of a play that could not be placed, put where the record
+        # writes it (unplaceable); `show` draws them as not placed
+        self.unplaced: tuple[tuple[int, int], ...] = ()
 
     # -- racks ----------------------------------------------------------------------------------
     def read_rack(self, event: GcgEvent, p: int | None = None,
@@ -380,6 +383,7 @@ class _Rescore(EndLines):
                     else:
                         board.put(r, c, t)
                         self.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
+                        self.unplaced += ((r * 15 + c, event.line),)
         else:
             placed = min(self.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
         if message:
@@ -800,6 +804,9 @@ class ReplayPoint:
     ``recorded_*`` the record's last cumulative (None before a player's first line), ``racks_*``
     the tiles a player is known to hold (None when unknown). ``discrepancies`` are those that
     :func:`rescore_game` reports on the event's line; ``report`` is its whole report.
+    ``unplaced_*``: square -> line, the tiles on each board of plays that could not be placed
+    (put where the record writes them, so that later plays through them read); ``uncertain_before``
+    the line of the first play the board before lacks (0: none).
     """
 
     event: GcgEvent
@@ -819,6 +826,9 @@ class ReplayPoint:
     bag_after: int
     discrepancies: list[Discrepancy]
     report: RescoreReport
+    unplaced_before: dict[int, int] = field(default_factory=dict)
+    unplaced_after: dict[int, int] = field(default_factory=dict)
+    uncertain_before: int = 0
 
 
 def replay_until(
@@ -868,4 +878,7 @@ def replay_until(
         bag_after=after.bag,
         discrepancies=[d for d in report.discrepancies if d.line == line],
         report=report,
+        unplaced_before=dict(before.unplaced),
+        unplaced_after=dict(after.unplaced),
+        uncertain_before=before.board_uncertain,
     )

@@ -27,7 +27,7 @@ total 38; recorded 40: differs by 2
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,6 +167,30 @@ class Shown:
     rack_factor: int = 1  # 2 for a NASPA out-play
     discrepancies: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # What rescore says of the line besides its findings (Info: a score not checked...).
+    info: list[str] = field(default_factory=list)
+    # square -> line: tiles of plays that could not be placed, on each board (the replay keeps
+    # them where the record writes them, so that later plays through them read; drawn as not
+    # placed). ``uncertain``: the line of the first play the board before lacks (0: none).
+    unplaced_before: dict[int, int] = field(default_factory=dict)
+    unplaced_after: dict[int, int] = field(default_factory=dict)
+    uncertain: int = 0
+
+    @property
+    def placed(self) -> tuple[int, ...]:
+        """The squares ``marked`` whose tiles the event placed (not a play that could not be)."""
+        return tuple(sq for sq in self.marked if sq not in self.unplaced_after)
+
+    def unplaced_text(self, mark: str | None = None) -> str | None:
+        """What the legend says of the tiles drawn as not placed, after ``mark`` (by default the
+        text's ``~: ``; None: there are none)."""
+        lines = sorted(set(self.unplaced_before.values()) | set(self.unplaced_after.values()))
+        if not lines:
+            return None
+        which = ", ".join(map(str, lines))
+        mark = f"{UNPLACED_MARK}: " if mark is None else mark
+        return (f"{mark}a tile of a play that could not be placed (line{'s' if len(lines) > 1 else ''} "
+                f"{which}), drawn where the record writes it: not placed")
 
     @property
     def through(self) -> tuple[int, ...]:
@@ -282,6 +306,9 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
         explanation=explanation, rack_values=rack_values, rack_factor=factor,
         discrepancies=[d.message for d in point.discrepancies],
         notes=list(event.notes),
+        info=[printable(i.message) for i in point.report.info if i.line == event.line and i.message],
+        unplaced_before=point.unplaced_before, unplaced_after=point.unplaced_after,
+        uncertain=point.uncertain_before,
     )
 
 
@@ -343,6 +370,9 @@ _WITHDRAWN_BLANK_STYLE = "\x1b[9;38;5;124;48;5;210m"
 _GOOD, _BAD, _BOLD = "\x1b[32m", "\x1b[1;31m", "\x1b[1m"
 
 NEW_MARK, WITHDRAWN_MARK = "*", "-"  # after a tile's label: placed by the line; taken back by it
+UNPLACED_MARK = "~"  # after a tile's label: of a play that could not be placed (drawn, not placed)
+# Tiles of a play that could not be placed: dim, italic, on grey.
+_UNPLACED_STYLE = "\x1b[2;3;30;48;5;252m"
 PREMIUM_MARK = "+"  # before a premium's name without colour: +DL is a square, DL or LL would be a tile
 
 LEGEND = ("TW DW TL DL: premium squares (triple, double word; triple, double letter; the centre\n"
@@ -363,10 +393,11 @@ def cell_label(tile: int, alphabet: Alphabet) -> str:
 
 
 def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool = False,
-                      withdrawn: bool = False) -> list[str]:
+                      withdrawn: bool = False, unplaced: Collection[int] = ()) -> list[str]:
     """15 rows under a row of column letters; each square 4 characters: a tile's label (``*`` after
-    the ones ``marked``, ``-`` when ``withdrawn``: taken back), a premium's name (without ``color``
-    after ``+``, so that a square never reads as a digraph tile), ``.`` for a plain square."""
+    the ones ``marked``, ``-`` when ``withdrawn``: taken back; ``~`` after the ``unplaced``: of a
+    play that could not be placed), a premium's name (without ``color`` after ``+``, so that a
+    square never reads as a digraph tile), ``.`` for a plain square."""
     alphabet, layout = board.alphabet, board.layout
     flag = WITHDRAWN_MARK if withdrawn else NEW_MARK
     marked_set = set(marked)
@@ -377,7 +408,10 @@ def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool
         for c in range(BOARD_SIZE):
             sq = r * BOARD_SIZE + c
             t = board.grid[sq]
-            if t:
+            if t and sq in unplaced:
+                text = cell_label(t, alphabet).rjust(3) + UNPLACED_MARK
+                style = _UNPLACED_STYLE
+            elif t:
                 new = sq in marked_set
                 text = cell_label(t, alphabet).rjust(3) + (flag if new else " ")
                 if new and withdrawn:
@@ -409,14 +443,20 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
 
     out = [paint(_BOLD, heading(shown)), ruleset_text(shown.ruleset, shown.ruleset_reason), ""]
     back = shown.marked_on_before
+    placed = shown.marked if back else shown.placed
     mark = (f" ({WITHDRAWN_MARK}: the tiles taken back)" if back
-            else f" ({NEW_MARK}: the tiles placed)") if shown.marked else ""
+            else f" ({NEW_MARK}: the tiles placed)") if placed else ""
     out.append(f"Before line {shown.line}" + (mark if back else ""))
-    out += render_board_text(shown.before, shown.marked if back else (), color=color, withdrawn=back)
+    out += render_board_text(shown.before, shown.marked if back else (), color=color, withdrawn=back,
+                             unplaced=shown.unplaced_before)
     out.append("")
     out.append(f"After line {shown.line}" + ("" if back else mark))
-    out += render_board_text(shown.after, () if back else shown.marked, color=color)
+    out += render_board_text(shown.after, () if back else placed, color=color,
+                             unplaced=shown.unplaced_after)
     out.append(LEGEND if color else plain_legend(shown.alphabet))
+    unplaced = shown.unplaced_text()
+    if unplaced:
+        out.append(unplaced)
     out.append("")
     rows = [["  player", "name", "rack", "before", "after"]]
     for p in shown.players:
@@ -431,9 +471,10 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
     out.append(f"bag: {shown.bag_before} tiles before, {shown.bag_after} after")
     out.append("")
     out += score_lines(shown, paint)
-    if shown.discrepancies:
+    if shown.discrepancies or shown.info:
         out.append("")
-        out += [paint(_BAD, f"discrepancy: {message}") for message in shown.discrepancies]
+    out += [paint(_BAD, f"discrepancy: {message}") for message in shown.discrepancies]
+    out += [f"info: {message}" for message in shown.info]
     for note in shown.notes:
         out.append(f"note: {note}")
     return "\n".join(out)
@@ -500,7 +541,7 @@ def score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
                 "it counts nothing" if not shown.computed_score else
                 "its recorded score kept (a play before could not be placed: the end is a guess)"))
         else:
-            out.append("the play could not be put on the board (see the discrepancy below)")
+            out.append(unplaced_play_text(shown))
             unplaced = True
     computed, recorded = shown.computed_score, shown.recorded_score
     if unplaced and computed is not None:
@@ -514,6 +555,20 @@ def score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
             text = paint(_GOOD if recorded == computed else _BAD, text)
         out.append(text)
     return out
+
+
+def unplaced_play_text(shown: Shown) -> str:
+    """What a play that could not be put on the board says, as rescore says it: its finding (on
+    the line, below), or the earlier play it follows from (rescore reports that line, not this
+    one); its tiles drawn where the record writes them, when the replay keeps any."""
+    drawn = (f"; its tiles are drawn where the record writes them ({UNPLACED_MARK}), not placed"
+             if any(line == shown.line for line in shown.unplaced_after.values()) else "")
+    if shown.discrepancies:
+        return f"the play could not be put on the board (see the discrepancy below){drawn}"
+    if shown.uncertain:
+        return (f"the play could not be put on the board, which lacks the play at line "
+                f"{shown.uncertain}: it follows from that line, where rescore reports it{drawn}")
+    return f"the play could not be put on the board{drawn}"
 
 
 def _paint_word(word: WordScore, alphabet: Alphabet, paint: Callable[[str, str], str]) -> str:

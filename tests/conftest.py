@@ -251,3 +251,26 @@ def doug_emely() -> str:
 >doug: AEINOTV (AEINOTV) -10 6
 >emely: BIJKOXZ (BIJKOXZ) -36 12
 """
+
+
+# A Catalan record whose second play cannot be placed (issue 25, item 5). Catalan values (RULES.md
+# §4.3 of the project's sources: A 1, C 2, D 2, S 1, U 1).
+# Line 5: 8G CASA: C 2 + A 1 + S 1 + A 1 = 5, x2 (H8, the centre) = 10.
+# Line 6: H4 ANY. (A at H4, NY at H5, then a tile played through at H6, which is empty): no play;
+#   its A and NY are kept where written, rescore reports the line ("later plays are checked on
+#   the board without it") and counts +12 as recorded.
+# Line 7: 6G E.S (E at G6, a tile played through at H6, S at I6): H6 is still empty, which
+#   follows from line 6: not reported, its E and S kept where written, +5 counted as recorded.
+# Line 8: 9G DU: D 2 x DL (G9) = 4 + U 1 = 5; cross words CD (C) 2 + D 4 = 6, AU (A) 1 + U 1 = 2;
+#   13, recorded 5: information ("not checked: the board lacks the play at line 6"), no finding.
+@pytest.fixture(scope="session")
+def unplaced_catalan() -> bytes:
+    return b"""#character-encoding UTF-8
+#lexicon DISC
+#player1 anna Anna
+#player2 jordi Jordi
+>anna: ACASEIO 8G CASA +10 10
+>jordi: ANYBDGM H4 ANY. +12 12
+>anna: EIORTSN 6G E.S +5 15
+>jordi: BDGMRTU 9G DU +5 17
+"""

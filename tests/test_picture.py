@@ -348,3 +348,32 @@ def test_every_linked_corpus_discrepancy_can_be_shown(corpus):
             assert shown.discrepancies and all(m in text for m in shown.discrepancies), (name, line)
             shown_count += 1
     assert shown_count > 20
+
+
+def test_an_unplaced_plays_tiles_are_drawn_as_not_placed(unplaced_catalan):
+    """A play that could not be placed (issue 25, item 5; the record and its arithmetic:
+    tests/conftest.py): its tiles hatched grey with a dotted edge, never as placed, on the board
+    after it and on the next line's board before; a legend row says what they are."""
+    record = read_gcg(unplaced_catalan, name="unplaced.gcg")
+    root = ET.fromstring(render_svg(show_event(record, find_event(record, line=6))))
+    after = board(root, "after")
+    assert squares_of(after, "unplaced") == ["H4", "H5"] and not classes(after, "new")
+    assert not classes(board(root, "before"), "unplaced")
+    assert "unplaced-hatch" in {p.get("id") for p in root.iter(f"{SVG}pattern")}
+    for tile in classes(after, "unplaced"):
+        assert tile.find(f"{SVG}rect").get("fill") == "url(#unplaced-hatch)"
+    [item] = [g for g in classes(root, "legend-item") if g.get("data-kind") == "unplaced"]
+    assert "".join(item.itertext()).endswith(
+        "a tile of a play that could not be placed (line 6), drawn where the record writes it: "
+        "not placed")
+    texts = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+    assert "see the discrepancy below" in texts and "discrepancy: line 6: H4 ANY." in texts
+    following = ET.fromstring(render_svg(show_event(record, find_event(record, line=7))))
+    assert squares_of(board(following, "before"), "unplaced") == ["H4", "H5"]
+    assert squares_of(board(following, "after"), "unplaced") == ["H4", "H5", "G6", "I6"]
+    texts = " ".join("".join(t.itertext()) for t in following.iter(f"{SVG}text"))
+    assert "discrepancy" not in texts and "which lacks the play at line 6" in texts
+    # A picture without such tiles has no such row, nor the pattern.
+    clean = ET.fromstring(render_svg(show_event(record, find_event(record, line=5))))
+    assert not [g for g in classes(clean, "legend-item") if g.get("data-kind") == "unplaced"]
+    assert "unplaced-hatch" not in {p.get("id") for p in clean.iter(f"{SVG}pattern")}

@@ -409,3 +409,49 @@ def test_show_output_is_written_atomically(tmp_path: Path, monkeypatch, cli, err
     monkeypatch.undo()
     assert cli(["show", str(SPANISH), "--format", "svg", "-o", str(out)]).exit_code == 0
     assert out.read_bytes().startswith(b"<svg") or b"<svg" in out.read_bytes()[:200]
+
+
+# -- a play that could not be placed, shown as rescore holds it (issue 25, item 5) --------------------
+
+
+def _boards(text: str) -> tuple[str, str]:
+    """The board before and the board after of a shown line's text."""
+    before = text.split("\nBefore line", 1)[1].split("\nAfter line", 1)[0]
+    return before, text.split("\nAfter line", 1)[1].split("\n+TW", 1)[0]
+
+
+def _row(board: str, row: int) -> str:
+    return next(line for line in board.splitlines() if line.startswith(f"{row:>2} "))
+
+
+def test_an_unplaced_play_is_drawn_as_not_placed_and_says_what_rescore_says(unplaced_catalan):
+    record = read_gcg(unplaced_catalan, name="unplaced.gcg")
+    text = render_text(show_event(record, find_event(record, line=6)))
+    before, after = _boards(text)
+    assert "A" not in _row(before, 4) and "NY" not in _row(before, 5)
+    # H4 and H5: the A and the NY drawn with ~ (not placed), never * (placed)
+    assert _row(after, 4).split()[8] == "A~" and _row(after, 5).split()[8] == "NY~"
+    assert "*" not in after and "(*: the tiles placed)" not in text
+    assert ("~: a tile of a play that could not be placed (line 6), drawn where the record writes "
+            "it: not placed") in text.splitlines()
+    assert ("the play could not be put on the board (see the discrepancy below); its tiles are "
+            "drawn where the record writes them (~), not placed") in text.splitlines()
+    assert "discrepancy: line 6: H4 ANY.: no tile to play through at H6" in text
+
+
+def test_the_next_line_shows_the_unplaced_tiles_and_no_missing_discrepancy(unplaced_catalan):
+    record = read_gcg(unplaced_catalan, name="unplaced.gcg")
+    text = render_text(show_event(record, find_event(record, line=7)))
+    before, after = _boards(text)
+    assert _row(before, 4).split()[8] == "A~" and _row(before, 5).split()[8] == "NY~"
+    assert _row(after, 6).split()[7:10] == ["E~", ".", "S~"]  # G6, H6 (empty), I6
+    assert "discrepancy" not in text  # rescore reports line 6, not this one
+    assert ("the play could not be put on the board, which lacks the play at line 6: it follows "
+            "from that line, where rescore reports it; its tiles are drawn where the record writes "
+            "them (~), not placed") in text.splitlines()
+    assert "(lines 6, 7)" in text
+    # A play that could be placed after them: rescore's information on its line, said as it says it.
+    later = render_text(show_event(record, find_event(record, line=8)))
+    assert _row(_boards(later)[0], 4).split()[8] == "A~"
+    assert ("info: line 8: 9G DU: recorded +5, computed +13 (not checked: the board lacks the play "
+            "at line 6)") in later.splitlines()
