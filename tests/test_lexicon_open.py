@@ -356,6 +356,9 @@ def _verify_fixture(factory: pytest.TempPathFactory, lexicon_of: Callable[..., P
     ("id", "x\x00y", "id holds a control character (U+0000)"),
     ("licence", "GPL\x07", "licence holds a control character (U+0007)"),
     ("source", {"file": "list\x1b]0;owned\x07.txt"}, "source.file holds a control character (U+001B)"),
+    ("name", "\u202e32LWN", "name holds a control character (U+202E)"),  # shown as "NWL23" (issue 26)
+    ("standin", "no\u2028ACCEPTABLE", "standin holds a control character (U+2028)"),
+    ("edition", "\u20662024\u2069", "edition holds a control character (U+2066)"),
 ])
 def test_a_control_character_in_a_manifest_text_is_corruption(small: Path, field: str, value: object,
                                                                 shown: str, cli, exit_2_everywhere) -> None:  # type: ignore[no-untyped-def]

@@ -80,3 +80,28 @@ def test_an_error_message_holding_a_file_s_text_is_escaped(tmp_path: Path, cli) 
     result = cli(["rescore", str(path)])
     assert result.exit_code == 2 and "x\\x1b[2J.gcg" in result.stderr
     assert_clean(result.stderr)
+
+
+# -- bidirectional controls and the line separators (issue 26) -------------------------------------
+
+BIDI = ["\u061c", "\u200e", "\u200f", "\u2028", "\u2029", *map(chr, range(0x202A, 0x202F)),
+        *map(chr, range(0x2066, 0x206A))]
+
+
+@pytest.mark.parametrize("char", BIDI, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_bidirectional_control_or_a_line_separator_is_escaped(char: str) -> None:
+    from adjudicate.printable import control_character, printable
+
+    assert printable(f"a{char}b") == f"a\\u{ord(char):04x}b"
+    assert control_character(f"a{char}b") == f"U+{ord(char):04X}"
+
+
+def test_a_right_to_left_override_in_a_nick_does_not_reach_the_table(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """`\\u202e32LWN` was printed raw: a terminal shows it as "NWL23"."""
+    text = GAME.read_text(encoding="utf-8").replace("beto", "\u202eotEb").replace("Beto", "\u2066B\u2069")
+    path = tmp_path / "bidi.gcg"
+    path.write_text(text, encoding="utf-8")
+    result = cli(["rescore", str(path)])
+    assert result.exit_code in (0, 1), result.output
+    assert not set(BIDI) & set(result.stdout + result.stderr)
+    assert "\\u202eotEb" in result.stdout
