@@ -14,8 +14,8 @@ class AdjudicateError(Exception):
 class UnknownTileError(AdjudicateError, ValueError):
     """A word or tile string that cannot be read as tiles of the alphabet.
 
-    >>> str(UnknownTileError("KIWI", 0, "K is not a tile of the spanish set"))
-    "'KIWI', position 1: K is not a tile of the spanish set"
+    >>> str(UnknownTileError("KIWI", 0, "K is not a tile of the Spanish set"))
+    "'KIWI', position 1: K is not a tile of the Spanish set"
 
     ``reason`` is in English. The reasons a typed word is refused also carry ``kind`` and
     ``params`` (``"not_in_set"``, ``{"letter": "K", "set": "spanish"}``), so that the judge's

@@ -62,7 +62,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_word": "no word in the play",
         "too_many_words": "{count} words: a play forms at most {limit}",
         "long_line": "a line of more than {limit:,} characters is not a play",
-        "not_judged": "{count} play(s) could not be judged (ERROR lines)",
+        "not_judged_one": "{count} play could not be judged (an ERROR line)",
+        "not_judged": "{count} plays could not be judged (ERROR lines)",
         "password": "Password to leave:",
         "wrong_password": "Wrong password.",
         "new_password": "Password to leave the session: ",
@@ -74,7 +75,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lexicon": "Lexicon",
         "log": "Log",
         "judged": "Challenges judged in this session: {count}",
-        "head": "Head hash to write down ({entries} entries): sha256 {head}",
+        "standin": "stand-in",
+        "head_one": "Head hash to write down ({entries} entry):",
+        "head": "Head hash to write down ({entries} entries):",
     },
     "es": {
         "count": "¿Cuántas palabras? (1-8)",
@@ -88,7 +91,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_word": "ninguna palabra en la jugada",
         "too_many_words": "{count} palabras: una jugada forma como máximo {limit}",
         "long_line": "una línea de más de {limit} caracteres no es una jugada",
-        "not_judged": "{count} jugada(s) no se pudieron juzgar (líneas ERROR)",
+        "not_judged_one": "{count} jugada no se pudo juzgar (una línea ERROR)",
+        "not_judged": "{count} jugadas no se pudieron juzgar (líneas ERROR)",
         "password": "Contraseña para salir:",
         "wrong_password": "Contraseña incorrecta.",
         "new_password": "Contraseña para salir de la sesión: ",
@@ -100,7 +104,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lexicon": "Léxico",
         "log": "Registro",
         "judged": "Jugadas juzgadas en esta sesión: {count}",
-        "head": "Hash final para anotar ({entries} entradas): sha256 {head}",
+        "standin": "lista de sustitución, no la oficial",
+        "head_one": "Hash final para anotar ({entries} entrada):",
+        "head": "Hash final para anotar ({entries} entradas):",
     },
     "ca": {
         "count": "Quantes paraules? (1-8)",
@@ -114,7 +120,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_word": "cap paraula a la jugada",
         "too_many_words": "{count} paraules: una jugada en forma com a màxim {limit}",
         "long_line": "una línia de més de {limit} caràcters no és una jugada",
-        "not_judged": "{count} jugada(es) no s'han pogut jutjar (línies ERROR)",
+        "not_judged_one": "{count} jugada no s'ha pogut jutjar (una línia ERROR)",
+        "not_judged": "{count} jugades no s'han pogut jutjar (línies ERROR)",
         "password": "Contrasenya per sortir:",
         "wrong_password": "Contrasenya incorrecta.",
         "new_password": "Contrasenya per sortir de la sessió: ",
@@ -126,15 +133,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lexicon": "Lèxic",
         "log": "Registre",
         "judged": "Jugades jutjades en aquesta sessió: {count}",
-        "head": "Hash final per anotar ({entries} entrades): sha256 {head}",
+        "standin": "llista de substitució, no l'oficial",
+        "head_one": "Hash final per anotar ({entries} entrada):",
+        "head": "Hash final per anotar ({entries} entrades):",
     },
 }
 PASSWORD_TRIES = 3  # to set the password before the session starts
 
 
-def text_in(lang: str, name: str) -> str:
-    """The session's text ``name`` in ``lang`` (English for a language it has no texts for)."""
-    return MESSAGES.get(lang, MESSAGES["en"])[name]
+def text_in(lang: str, name: str, count: int | None = None) -> str:
+    """The session's text ``name`` in ``lang`` (English for a language it has no texts for); with
+    ``count``, its form for that many (``name_one`` for 1: "1 entry", "2 entries").
+
+    >>> text_in("ca", "head", 1).format(entries=1)
+    'Hash final per anotar (1 entrada):'
+    """
+    texts = MESSAGES.get(lang, MESSAGES["en"])
+    return texts[f"{name}_one"] if count == 1 and f"{name}_one" in texts else texts[name]
+
+
+def standin_note(lang: str, note: str) -> str:
+    """What the lexicon line says of a stand-in lexicon in ``lang``: the manifest's note (English,
+    ``stand-in, not FISE``) in English, the session's words in Spanish and Catalan; "" for a
+    lexicon that is no stand-in."""
+    return note if not note or lang not in ("es", "ca") else text_in(lang, "standin")
 
 
 def refusal(err: AdjudicateError, lang: str) -> str:
@@ -146,11 +168,13 @@ def refusal(err: AdjudicateError, lang: str) -> str:
 
 def farewell(lang: str, path: str, judged: int, entries: int, head: str) -> str:
     """What leaving the session prints: the log, the challenges of this session, and the log's
-    head hash (the hash ``--verify-log`` reports for it) to write down."""
+    head hash (the hash ``--verify-log`` reports for it) to write down, on a line of its own (at 73
+    columns it is not wrapped by a terminal of 80)."""
     return "\n".join((
         f"{text_in(lang, 'log')}: {path}",
         text_in(lang, "judged").format(count=judged),
-        text_in(lang, "head").format(entries=entries, head=head),
+        text_in(lang, "head", entries).format(entries=entries),
+        f"  sha256 {head}",
     ))
 
 

@@ -103,8 +103,11 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "ambiguous": "'{piece}' és ambigu: escriviu {upper} o {lower}",
     },
 }
-# The tile sets' names in those texts (English: the set's own name).
+# The tile sets' names in those texts.
 SET_NAMES = {
+    "en": {"english": "English", "spanish": "Spanish", "catalan": "Catalan", "german": "German",
+           "french": "French", "polish": "Polish", "norwegian": "Norwegian", "slovene": "Slovene",
+           "swedish": "Swedish", "english_super": "English Super Scrabble"},
     "es": {"english": "inglés", "spanish": "español", "catalan": "catalán", "german": "alemán",
            "french": "francés", "polish": "polaco", "norwegian": "noruego", "slovene": "esloveno",
            "swedish": "sueco", "english_super": "inglés de Super Scrabble"},
@@ -116,7 +119,8 @@ SET_NAMES = {
 
 def _refused(text: str, index: int, kind: str, **params: object) -> UnknownTileError:
     """The error for ``text`` refused at ``index`` for ``kind`` (:data:`TILE_REASONS`)."""
-    return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**params), kind=kind, params=params)
+    shown = {**params, "set": SET_NAMES["en"].get(str(params["set"]), params["set"])} if "set" in params else params
+    return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**shown), kind=kind, params=params)
 
 
 def tile_reason(err: UnknownTileError, lang: str) -> str:

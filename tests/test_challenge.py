@@ -77,7 +77,7 @@ def test_json(capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "fise", "KIWI"], "'KIWI', position 1: K is not a tile of the spanish set"),
+        (["--rules", "fise", "KIWI"], "'KIWI', position 1: K is not a tile of the Spanish set"),
         (["ABCDEFGHIJKLMNOP"], "16 tiles: a word has at most 15"),
         (["--rules", "scrabble", "QI"], "scrabble"),
         (["--lexicon", "no-such-lexicon", "QI"], "no-such-lexicon"),
@@ -107,7 +107,7 @@ def both_paths(args: list[str], capsys) -> list[tuple[int, str, str]]:  # type: 
         # "$W1" "$W2" with W2 unset: judging QI alone could accept a play that is not acceptable
         (["QI", ""], "Error: word 2 of 2 is empty: every word of the play is needed\n"),
         # only blanks separate words: a comma is no tile, and says so
-        (["QI,ZA"], "Error: 'QI,ZA', position 3: , is not a tile of the english set\n"),
+        (["QI,ZA"], "Error: 'QI,ZA', position 3: , is not a tile of the English set\n"),
     ],
 )
 def test_a_play_is_1_to_8_words_on_both_paths(args, message, capsys):

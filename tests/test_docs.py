@@ -55,7 +55,7 @@ EXAMPLES = {
     "adjudicate challenge QI ZA": (0, "ACCEPTABLE"),
     "adjudicate challenge --rules fise CHARRO ÑANDÚ": (0, "ACCEPTABLE"),
     "adjudicate challenge --rules catalan CEL.LA CEL·LA QUATRE ANY": (0, "ACCEPTABLE"),
-    "adjudicate challenge --rules fise KIWI": (2, "K is not a tile of the spanish set"),
+    "adjudicate challenge --rules fise KIWI": (2, "K is not a tile of the Spanish set"),
     "adjudicate endgame --rules naspa A=380 B=402:IQ --went-out A": (0, "tie between A, B"),
     "adjudicate clock --rules naspa A=520@-10:01 B=380@+02:00": (0, "B wins"),
 }

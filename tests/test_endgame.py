@@ -201,10 +201,10 @@ def test_rejects(scores, racks, rules, ending, message):
 
 
 def test_rack_with_tiles_the_set_lacks_is_unknown_tile_error():
-    with pytest.raises(UnknownTileError, match="K is not a tile of the spanish set"):
+    with pytest.raises(UnknownTileError, match="K is not a tile of the Spanish set"):
         run({"A": 1, "B": 2}, {"B": "KA"}, "fise", went_out="A")
     # On a rack every alias is read (Catalan Y is NY), so take a letter that is no alias: Ñ.
-    with pytest.raises(UnknownTileError, match="Ñ is not a tile of the catalan set"):
+    with pytest.raises(UnknownTileError, match="Ñ is not a tile of the Catalan set"):
         run({"A": 1, "B": 2, "C": 3}, {"B": "Ñ", "C": "E"}, "catalan", went_out="A")
 
 
@@ -282,7 +282,7 @@ def test_cli_help_has_an_example():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["A=380", "B=402:KA", "--went-out", "A", "--rules", "fise"], "K is not a tile of the spanish set"),
+        (["A=380", "B=402:KA", "--went-out", "A", "--rules", "fise"], "K is not a tile of the Spanish set"),
         (["A=380", "B=x:IQ", "--went-out", "A"], "score 'x' is not a whole number"),
         (["A=3.5", "B=4:IQ", "--went-out", "A"], "score '3.5' is not a whole number"),
         (["A=380"], "1 player given"),

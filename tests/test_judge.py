@@ -154,7 +154,7 @@ def test_too_long_word_is_refused() -> None:
     ("lex", "lang", "typed", "message"),
     [
         # every reason a word is refused, in the session's language, never half in English
-        (EN, "en", "kiwi?", ("'kiwi?' cannot be laid with the tiles: ? is not a tile of the english set. "
+        (EN, "en", "kiwi?", ("'kiwi?' cannot be laid with the tiles: ? is not a tile of the English set. "
                              "Type it again.")),
         (ES, "ca", "kiwi", ("'kiwi' no es pot formar amb les fitxes: K no és una fitxa del joc castellà. "
                             "Torneu-la a escriure.")),
@@ -437,7 +437,7 @@ def test_lines_untileable_play_is_an_error_line_and_exit_2(lexicons: dict[str, s
     assert out[0].startswith("ERROR: ") and "K is not a tile" in out[0]
     assert out[1] == "ACCEPTABLE"
     assert out[2].startswith("ERROR: ") and "at most 8" in out[2]
-    assert "2 play(s) could not be judged" in result.stderr
+    assert "2 plays could not be judged (ERROR lines)" in result.stderr
     assert len(log.read_text().splitlines()) == 1  # errors are not logged
 
 
@@ -453,7 +453,7 @@ def test_lines_in_the_session_language(lexicons: dict[str, str], tmp_path: Path)
         "ERROR: 9 palabras: una jugada forma como máximo 8",
         "ERROR: una línea de más de 4096 caracteres no es una jugada",
     ]
-    assert result.stderr.splitlines()[-1] == "Error: 3 jugada(s) no se pudieron juzgar (líneas ERROR)"
+    assert result.stderr.splitlines()[-1] == "Error: 3 jugadas no se pudieron juzgar (líneas ERROR)"
 
 
 def test_lines_are_utf8_or_latin1_line_by_line(lexicons: dict[str, str], tmp_path: Path) -> None:
@@ -480,15 +480,16 @@ def test_leaving_prints_the_log_the_challenges_and_the_head(lexicons: dict[str, 
     assert result.stderr == (
         f"Registre: {log}\n"
         "Jugades jutjades en aquesta sessió: 2\n"
-        f"Hash final per anotar (7 entrades): sha256 {check.head}\n"
-        "Error: 1 jugada(es) no s'han pogut jutjar (línies ERROR)\n"
+        "Hash final per anotar (7 entrades):\n"
+        f"  sha256 {check.head}\n"
+        "Error: 1 jugada no s'ha pogut jutjar (una línia ERROR)\n"
     )
     verified = CliRunner().invoke(app, ["judge", "--verify-log", str(log)])
     assert f"head sha256 {check.head}" in verified.stdout  # the hash that --verify-log prints
     english = CliRunner().invoke(app, ["judge", "--lexicon", lexicons["en"], "--log", str(log)], input="")
     assert english.exit_code == 0 and english.stdout == ""
     assert english.stderr == f"Log: {log}\nChallenges judged in this session: 0\n" \
-        f"Head hash to write down (7 entries): sha256 {check.head}\n"
+        f"Head hash to write down (7 entries):\n  sha256 {check.head}\n"
 
 
 def test_a_log_written_before_the_session_summary_still_verifies(lexicons: dict[str, str], tmp_path: Path) -> None:
@@ -518,7 +519,7 @@ def test_ctrl_c_without_a_terminal_shows_the_verdicts_then_leaves(lexicons: dict
     check = verify_log(str(log))
     assert proc.returncode == 130 and out == ""
     assert err == f"Log: {log}\nChallenges judged in this session: 1\n" \
-        f"Head hash to write down (1 entries): sha256 {check.head}\n"
+        f"Head hash to write down (1 entry):\n  sha256 {check.head}\n"
 
 
 def test_log_dash_is_refused(lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -771,7 +772,8 @@ def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: s
     assert entries[0]["words"] == list(GOOD[lang]) and entries[0]["lang"] == lang
     check = verify_log(str(log))
     assert check.ok
-    assert farewell.splitlines() == [f"{log_word}: {log}", f"{judged}: 2", f"{head} (2 {ENTRIES[lang]}): sha256 {check.head}"]
+    assert farewell.splitlines() == [f"{log_word}: {log}", f"{judged}: 2", f"{head} (2 {ENTRIES[lang]}):",
+                                     f"  sha256 {check.head}"]  # (the hash alone: a line of 73 columns)
 
 
 def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Path) -> None:
@@ -862,3 +864,34 @@ def test_pty_resize_redraws_and_sigterm_restores(lexicons: dict[str, str], tmp_p
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+# -- the texts a judge reads, in the session's language and number (issue 26) -----------------------
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("en", "Head hash to write down (1 entry):", "Head hash to write down (2 entries):"),
+    ("es", "Hash final para anotar (1 entrada):", "Hash final para anotar (2 entradas):"),
+    ("ca", "Hash final per anotar (1 entrada):", "Hash final per anotar (2 entrades):"),
+])
+def test_leaving_says_one_entry_and_puts_the_hash_on_a_line_of_its_own(lang: str, one: str, many: str) -> None:
+    """`1 entrades`, `1 entries`; and the 64-hex hash ended a line of 108 columns, which wrapped."""
+    from adjudicate.judge import farewell
+
+    head = "ab" * 32
+    assert farewell(lang, "/x/log.jsonl", 1, 1, head).splitlines()[2:] == [one, f"  sha256 {head}"]
+    assert farewell(lang, "/x/log.jsonl", 1, 2, head).splitlines()[2] == many
+    assert max(len(line) for line in farewell(lang, "/x/log.jsonl", 1, 2, head).splitlines()[1:]) <= 80
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    ("en", "an-array-of-spanish-words 2.0.0 (stand-in, not FISE)"),
+    ("es", "an-array-of-spanish-words 2.0.0 (lista de sustitución, no la oficial)"),
+    ("ca", "an-array-of-spanish-words 2.0.0 (llista de substitució, no l'oficial)"),
+])
+def test_the_screen_names_a_stand_in_lexicon_in_the_session_language(lang: str, label: str) -> None:
+    """The Spanish screen said `(stand-in, not FISE)`, in English."""
+    from adjudicate.cli.judge import _label
+    from adjudicate.lexicon import open_lexicon
+
+    assert _label(open_lexicon("es-aosw"), lang) == label

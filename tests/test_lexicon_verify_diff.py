@@ -492,7 +492,7 @@ def test_verify_clean_lexicon_with_source(es_lex: Path, tmp_path: Path) -> None:
     report = lx.verify_lexicon("es-test", str(ES), first_field=True)  # entries that are no tiles fail it
     assert [(n, d) for n, _, d in report.failures] == [
         ("source_words", "10 of 10 source words in the lexicon; 3 source entries cannot be tiles "
-                         f"(first: {ES}:10: 'KIWI': K is not a tile of the spanish set)")
+                         f"(first: {ES}:10: 'KIWI': K is not a tile of the Spanish set)")
     ]
     report = lx.verify_lexicon("es-test", str(es_without_rejections(tmp_path)), first_field=True)
     assert report.ok, report.failures

@@ -49,7 +49,7 @@ ES_WORDS = [
 
 
 ES_REJECTED = [
-    (10, "KIWI", "K is not a tile of the spanish set"),
+    (10, "KIWI", "K is not a tile of the Spanish set"),
     (14, "CH", "1 tile: a word has at least 2"),
     (15, "INCONSTITUCIONAL", "16 tiles: a word has at most 15"),
 ]
@@ -79,7 +79,7 @@ def test_check_spanish_list_utf8_bom_crlf(first_field: bool, duplicates: int, re
     assert report.encoding == "utf-8"
     assert [(r.line, r.word, r.reason) for r in report.rejected] == rejected
     assert str(report.rejected[0]) == (
-        f"{ES}:10: 'KIWI': K is not a tile of the spanish set" if first_field else
+        f"{ES}:10: 'KIWI': K is not a tile of the Spanish set" if first_field else
         f"{ES}:2: 'CHARRO charro: jinete mexicano': more than one field: a word and its definition? "
         "--first-field reads the first field as the word")
     assert report.histogram == {"2": 1, "4": 6, "5": 3}
@@ -174,8 +174,8 @@ def test_a_letter_whose_capital_is_two_letters_is_rejected_not_read_as_two(tmp_p
     report = lx.check_word_list(str(source), "spanish")
     assert report.word_count == 2
     assert [(r.line, r.word, r.reason) for r in report.rejected] == [
-        (2, "straße", "ß is not a tile of the spanish set"),
-        (3, "ﬁjo", "ﬁ is not a tile of the spanish set"),
+        (2, "straße", "ß is not a tile of the Spanish set"),
+        (3, "ﬁjo", "ﬁ is not a tile of the Spanish set"),
     ]
 
 

@@ -134,7 +134,7 @@ def test_parse_play_errors() -> None:
         parse_play("8D", "", EN)
     with pytest.raises(NotationError, match="row 16"):
         parse_play("16D", "WINDY", EN)
-    with pytest.raises(UnknownTileError, match="K is not a tile of the spanish set"):
+    with pytest.raises(UnknownTileError, match="K is not a tile of the Spanish set"):
         parse_play("8D", "KIWI", ES)
 
 

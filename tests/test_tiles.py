@@ -104,24 +104,24 @@ def test_parse_word(alphabet, typed, canonical, n):
 
 
 REJECTED_WORDS = [
-    (ES, "KIWI", 1, "K is not a tile of the spanish set"),
-    (ES, "WEB", 1, "W is not a tile of the spanish set"),
-    (EN, "DON'T", 4, "' is not a tile of the english set"),
+    (ES, "KIWI", 1, "K is not a tile of the Spanish set"),
+    (ES, "WEB", 1, "W is not a tile of the Spanish set"),
+    (EN, "DON'T", 4, "' is not a tile of the English set"),
     (EN, "", 1, "empty word"),
     (CA, "YOGA", 1, "Y is not a Catalan tile outside NY"),
     (CA, "QATAR", 1, "Q is not a Catalan tile outside QU"),
     (CA, "KARATE", 1, "K is not a Catalan tile"),
     (CA, "WATT", 1, "W is not a Catalan tile"),
     (CA, "CEL·", 4, "does not make a tile"),
-    (CA, "L'AIGUA", 2, "' is not a tile of the catalan set"),
-    (ES, "GARÇON", 4, "Ç is not a tile of the spanish set"),  # a letter, not an accented C
-    (CA, "ESPAÑA", 5, "Ñ is not a tile of the catalan set"),
-    (CA, "CEL LA", 4, "' ' is not a tile of the catalan set"),
+    (CA, "L'AIGUA", 2, "' is not a tile of the Catalan set"),
+    (ES, "GARÇON", 4, "Ç is not a tile of the Spanish set"),  # a letter, not an accented C
+    (CA, "ESPAÑA", 5, "Ñ is not a tile of the Catalan set"),
+    (CA, "CEL LA", 4, "' ' is not a tile of the Catalan set"),
     # Letters whose capital is two letters are no tile, not two tiles nobody typed (STRASSE, FIX):
-    (EN, "STRAßE", 5, "ß is not a tile of the english set"),
-    (EN, "ﬁx", 1, "ﬁ is not a tile of the english set"),
-    (ES, "ﬁjo", 1, "ﬁ is not a tile of the spanish set"),
-    (CA, "ŉ", 1, "ŉ is not a tile of the catalan set"),
+    (EN, "STRAßE", 5, "ß is not a tile of the English set"),
+    (EN, "ﬁx", 1, "ﬁ is not a tile of the English set"),
+    (ES, "ﬁjo", 1, "ﬁ is not a tile of the Spanish set"),
+    (CA, "ŉ", 1, "ŉ is not a tile of the Catalan set"),
 ]
 
 

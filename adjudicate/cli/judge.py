@@ -148,18 +148,26 @@ def judge(
                 now=time.monotonic(),
             )
             with errors_exit_2():
-                _run_terminal(session, lex.label(), os.path.abspath(path))
+                _run_terminal(session, _label(lex, language), os.path.abspath(path))
             _farewell(journal, language)
             raise typer.Exit(EXIT_OK)
         refused, interrupted = _run_lines(judge_and_log, journal.sync, lex.alphabet, language,
                                           lexicon_id=lex.id if json_ else None)
         _farewell(journal, language, err=True)
     if refused:
-        typer.echo(f"Error: {text_in(language, 'not_judged').format(count=refused)}", err=True)
+        typer.echo(f"Error: {text_in(language, 'not_judged', refused).format(count=refused)}", err=True)
     raise typer.Exit(EXIT_INTERRUPTED if interrupted else EXIT_ERROR if refused else EXIT_OK)
 
 
 EXIT_INTERRUPTED = 130  # (as entry.py exits on Ctrl-C elsewhere)
+
+
+def _label(lex: Any, lang: str) -> str:
+    """The lexicon as the session's screen names it, its stand-in note in the session's language."""
+    from adjudicate.judge import standin_note
+    from adjudicate.lexicon.lookup import label_of
+
+    return label_of(lex.name, lex.edition, standin_note(lang, lex.standin_note))
 
 
 def _farewell(journal: Any, lang: str, *, err: bool = False) -> None:
