@@ -1,5 +1,6 @@
 """`adjudicate endgame` and `adjudicate clock`: the table tools of a judge at the end of a game."""
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
@@ -148,11 +149,19 @@ def endgame(
     ending = f"{result.went_out} went out" if result.went_out else f"ended on {result.ending}"
     typer.echo(f"Ruleset: {ruleset.name}{_override_text(ruleset)}; {ending}")
     typer.echo(
-        tabulate(rows, headers=["player", "score", "rack", "rack value", "adjustment", "final"], disable_numparse=True)
+        tabulate(rows, headers=["player", "score", "rack", "rack value", "adjustment", "final"],
+                 disable_numparse=True, colalign=("left", "right", "left", "right", "right", "right"))
     )
-    for note in result.notes:
-        typer.echo(f"Note: {note}")
+    _echo_notes(result.notes)
     typer.echo(_result_line(result.winners, result.tie))
+
+
+def _echo_notes(notes: "Sequence[str]") -> None:
+    """Each note, wrapped at 100 columns (a table's width), its lines after the first indented."""
+    import textwrap
+
+    for note in notes:
+        typer.echo(textwrap.fill(f"Note: {note}", 100, subsequent_indent="      "))
 
 
 def _overrides(ruleset: "Ruleset") -> dict[str, object]:
@@ -235,8 +244,8 @@ def clock(
             rows,
             headers=["player", "score", "overtime", "penalty", "forfeit", "raised", "final"],
             disable_numparse=True,
+            colalign=("left", "right", "right", "right", "left", "right", "right"),
         )
     )
-    for note in result.notes:
-        typer.echo(f"Note: {note}")
+    _echo_notes(result.notes)
     typer.echo(_result_line(result.winners, result.tie))

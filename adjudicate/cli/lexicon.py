@@ -55,11 +55,13 @@ def _print_rejections(rejected: Sequence[object]) -> None:
         )
 
 
-def _tabulate(rows: Sequence[Sequence[object]], headers: Sequence[str] = (), tablefmt: str = "simple") -> str:
-    """tabulate's table (imported only when a table is printed)."""
+def _tabulate(rows: Sequence[Sequence[object]], headers: Sequence[str] = (), tablefmt: str = "simple",
+              widths: Sequence[int | None] | None = None) -> str:
+    """tabulate's table (imported only when a table is printed), each cell of a column with a
+    width in ``widths`` wrapped to it (a table fits 100 columns)."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt=tablefmt)
+    return tabulate(rows, headers=headers, tablefmt=tablefmt, maxcolwidths=None if widths is None else list(widths))
 
 
 def _histogram_line(histogram: object) -> str:
@@ -186,8 +188,10 @@ def verify(
         emit_json(report.as_dict())
     else:
         rows = [(name, "ok" if ok else "FAILED", detail) for name, ok, detail in report.checks]
-        typer.echo(_tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple"))
-        verdict = "OK" if report.ok else f"FAILED ({len(report.failures)} checks)"
+        typer.echo(_tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple",
+                             widths=(None, None, 72)))
+        failed = len(report.failures)
+        verdict = "OK" if report.ok else f"FAILED ({failed} check{'' if failed == 1 else 's'})"
         typer.echo(f"{report.lexicon_id}: {verdict}")
         if report.advice:
             typer.echo("what to do:")
@@ -271,7 +275,8 @@ def info(
     if json_:
         emit_json(data)
     else:
-        typer.echo(_tabulate([(name, printable(str(value))) for name, value in _info_rows(data)], tablefmt="plain"))
+        typer.echo(_tabulate([(name, printable(str(value))) for name, value in _info_rows(data)], tablefmt="plain",
+                             widths=(None, 76)))
     if problems:
         for problem in problems:
             typer.echo(f"Error: {printable(str(problem))}", err=True)
@@ -337,12 +342,13 @@ def list_(json_: JsonOpt = False) -> None:
     if json_:
         emit_json(rows)
         raise typer.Exit(EXIT_OK)
-    table = []
+    table, problems = [], []
     for row in rows:
         sha = str(row.get("dawg_sha256") or "")
         note = "shadowed" if row.get("shadowed") else ""
-        if row.get("error"):
-            note = str(row["error"])
+        if row.get("error"):  # (said below the table, whole: a cell of 12 columns would cut it up)
+            note = "error: below"
+            problems.append(f"{row['id']}: {row['error']}")
         table.append(
             (
                 row["id"],
@@ -351,7 +357,7 @@ def list_(json_: JsonOpt = False) -> None:
                 row.get("name", ""),
                 row.get("edition", ""),
                 sha[:16],
-                f"{row['where']}: {row['path']}",
+                row["where"],
                 note or row.get("standin", ""),
             )
         )
@@ -360,10 +366,12 @@ def list_(json_: JsonOpt = False) -> None:
             _tabulate(
                 table,
                 headers=("id", "alphabet", "words", "name", "edition", "sha256", "where", "note"),
-                tablefmt="simple",
+                tablefmt="simple", widths=(None, None, None, 14, 12, None, None, 12),
             )
         )
     else:
         typer.echo("no lexicons found")
+    for problem in problems:
+        typer.echo(printable(problem))
     typer.echo("search path: " + "; ".join(f"{w}: {d}" for w, d in search_path()), err=True)
     raise typer.Exit(EXIT_OK)

@@ -22,6 +22,8 @@ def rules_matrix() -> str:
 
 def rules_sources(name: str) -> str:
     """One ruleset: each parameter, its value and its source (``adjudicate rules NAME``)."""
+    import textwrap
+
     from tabulate import tabulate
 
     from adjudicate.rules import PARAMETERS, find_ruleset, value_text
@@ -30,8 +32,9 @@ def rules_sources(name: str) -> str:
     rows = [[key, value_text(getattr(ruleset, key)), ruleset.sources.get(key, "")]
             for key in PARAMETERS if key not in ("name", "aliases", "description")]
     head = f"{ruleset.name}" + (f" (alias {', '.join(ruleset.aliases)})" if ruleset.aliases else "")
-    return f"{head}: {ruleset.description}\n\n" + tabulate(
-        rows, headers=["parameter", "value", "source"], disable_numparse=True, maxcolwidths=[None, None, 72])
+    return textwrap.fill(f"{head}: {ruleset.description}", 100) + "\n\n" + tabulate(
+        rows, headers=["parameter", "value", "source"], disable_numparse=True,
+        maxcolwidths=[None, None, 100 - 4 - max(len(row[0]) for row in rows) - max(len(row[1]) for row in rows)])
 
 
 @app.command()

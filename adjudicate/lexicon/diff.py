@@ -87,7 +87,8 @@ def diff_lexicons(old: str, new: str) -> DiffReport:
     new_lex, new_keys = _lexicon_keys(new)
     if old_lex.alphabet.name != new_lex.alphabet.name:
         raise LexiconError(
-            f"cannot diff a {old_lex.alphabet.name} lexicon ({old_lex.id}) with a {new_lex.alphabet.name} one ({new_lex.id})"
+            f"cannot diff {old_lex.id} (the {old_lex.alphabet.name.capitalize()} tile set) with {new_lex.id} (the "
+            f"{new_lex.alphabet.name.capitalize()} tile set): a diff compares lexicons of one tile set"
         )
     old_set, new_set = set(old_keys), set(new_keys)
     added_keys = sorted(new_set - old_set)
