@@ -79,3 +79,44 @@ def test_a_failure_gives_no_completion_not_a_traceback(
     monkeypatch.setattr(adjudicate.lexicon, "list_lexicons", fail)
     assert complete("adjudicate challenge --lexicon ") == []
     assert complete("adjudicate lexicon info ") == []
+
+
+# -- `adjudicate rules <TAB>` and `--set <TAB>` (issue 26) -------------------------------------------
+
+
+def test_rules_completes_the_ruleset_names() -> None:
+    assert complete("adjudicate rules ") == RULESETS
+    assert complete("adjudicate rules f") == ["fise"]
+
+
+def test_set_completes_the_rule_parameters() -> None:
+    """The keys of `--set KEY=VALUE`: the Ruleset's parameters (not name, aliases, description)."""
+    from adjudicate.rules import PARAMETERS
+
+    keys = complete("adjudicate endgame --rules fise --set ")
+    assert keys == [f"{k}=" for k in PARAMETERS if k not in ("name", "aliases", "description")]
+    assert "scoreless_turns_to_end=" in keys and "outplay=" in keys
+    assert complete("adjudicate clock --set overtime_m") == ["overtime_max_minutes="]
+
+
+@pytest.mark.parametrize(("command", "default"), [
+    ("challenge", "Default: naspa;"), ("judge", "Default: naspa;"), ("endgame", None), ("clock", None),
+    ("rescore", "Default: the game record's ruleset"),
+])
+def test_rules_help_says_the_default_of_each_command(command: str, default: str | None) -> None:
+    """challenge, judge, endgame and clock said 'the game record's ruleset' (they read none), and
+    endgame and clock 'the default is ...' beside [required]."""
+    text = " ".join(CliRunner().invoke(app, [command, "--help"], terminal_width=200).stdout.split())
+    rules = text.split("--rules RULES", 1)[1].split(" -", 1)[0]
+    assert ("record" in rules) == (command == "rescore")
+    assert (default in rules) if default else ("Default" not in rules and "[required]" in rules)
+
+
+@pytest.mark.parametrize(("command", "usage"), [
+    (["challenge"], "WORDS..."), (["show"], "GAME"), (["correct"], "GAME"), (["rescore"], "GAMES..."),
+    (["lexicon", "verify"], "LEXICON"), (["rules"], "[NAME]"),
+])
+def test_usage_lines_name_the_arguments_in_capitals(command: list[str], usage: str) -> None:
+    """Usage lines read `{words}...`, `{game}`, and `-o <str>`."""
+    text = CliRunner().invoke(app, [*command, "--help"], terminal_width=200).stdout
+    assert usage in text.splitlines()[0] and "<str>" not in text and "{game}" not in text

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicate.cli.options import JsonOption, LexiconOption, RulesOption
+from adjudicate.cli.options import JsonOption, LexiconOption, NoRecordRulesOption
 from adjudicate.cli.root import app
 from adjudicate.fastchallenge import run_challenge
 
@@ -16,8 +16,8 @@ from adjudicate.fastchallenge import run_challenge
 @app.command()
 def challenge(
     words: Annotated[list[str], typer.Argument(
-        help="The 1 to 8 words the play forms, as spelled; blanks separate words (\"QI ZA\" is two).")],
-    rules: RulesOption = None,
+        metavar="WORDS...", help="The 1 to 8 words the play forms, as spelled; blanks separate words (\"QI ZA\" is two).")],
+    rules: NoRecordRulesOption = None,
     lexicon: LexiconOption = None,
     reveal: Annotated[bool, typer.Option("--reveal", help="For directors: a line per word.")] = False,
     json_: JsonOption = False,

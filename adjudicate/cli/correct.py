@@ -20,9 +20,9 @@ from adjudicate.cli.options import RulesOption, SetOption, SpellingOption
 
 @app.command()
 def correct(
-    game: Annotated[str, typer.Argument(help="A GCG file, or - for stdin.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A GCG file, or - for stdin.")],
     output: Annotated[Optional[str], typer.Option(
-        "--output", "-o", help="Write the corrected record here (- or none: stdout).")] = None,
+        "--output", "-o", metavar="FILE", help="Write the corrected record here (- or none: stdout).")] = None,
     in_place: Annotated[bool, typer.Option(
         "--in-place", help="Replace GAME with the corrected record (atomic), the original kept as "
         "GAME.orig, which must not exist yet: an existing GAME.orig is refused (exit 2, nothing "

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
-from adjudicate.cli.options import JsonOption, LexiconOption, RulesOption
+from adjudicate.cli.options import JsonOption, LexiconOption, NoRecordRulesOption
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, fail
 from adjudicate.errors import AdjudicateError, LexiconError
@@ -40,7 +40,7 @@ ENV = "ADJUDICATE_JUDGE_"
 
 @app.command()
 def judge(
-    rules: RulesOption = None,
+    rules: NoRecordRulesOption = None,
     lexicon: LexiconOption = None,
     log: Annotated[
         str | None,

@@ -36,7 +36,7 @@ MAX_SHOWN = 50  # rejected entries / diff words printed in text mode (all of the
 AlphabetName = Enum("AlphabetName", {name: name for name in ALPHABET_NAMES}, type=str)  # type: ignore[misc]
 
 
-SourceArg = Annotated[str, typer.Argument(help="Word list: UTF-8 or Latin-1, .gz accepted, - for stdin.")]
+SourceArg = Annotated[str, typer.Argument(metavar="SOURCE", help="Word list: UTF-8 or Latin-1, .gz accepted, - for stdin.")]
 AlphabetOpt = Annotated[AlphabetName, typer.Option("--alphabet", "-a", help="Tile set of the words.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 FirstFieldOpt = Annotated[bool, typer.Option(
@@ -80,14 +80,14 @@ def _histogram_line(histogram: object) -> str:
 def build(
     source: SourceArg,
     alphabet: AlphabetOpt,
-    name: Annotated[str, typer.Option("--name", "-n", help="Human name, shown on every verdict.")],
+    name: Annotated[str, typer.Option("--name", "-n", metavar="NAME", help="Human name, shown on every verdict.")],
     edition: Annotated[
-        Optional[str], typer.Option("--edition", "-e", help="Edition or date of the list.")
+        Optional[str], typer.Option("--edition", "-e", metavar="EDITION", help="Edition or date of the list.")
     ] = None,
     out: Annotated[
         Optional[str],
         typer.Option(
-            "--output", "-o", help="Lexicon directory to write (default: user data dir / id from NAME)."
+            "--output", "-o", metavar="DIR", help="Lexicon directory to write (default: user data dir / id from NAME)."
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
@@ -165,10 +165,10 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False,
 
 @lexicon_app.command()
 def verify(
-    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.", autocompletion=complete_lexicon)],
+    lexicon: Annotated[str, typer.Argument(metavar="LEXICON", help="Lexicon id or directory.", autocompletion=complete_lexicon)],
     source: Annotated[
         Optional[str],
-        typer.Option("--source", "-s", help="Word list every word of which must be in the lexicon."),
+        typer.Option("--source", "-s", metavar="SOURCE", help="Word list every word of which must be in the lexicon."),
     ] = None,
     json_: JsonOpt = False,
     first_field: FirstFieldOpt = False,
@@ -202,8 +202,8 @@ def verify(
 
 @lexicon_app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="Old lexicon id or directory.", autocompletion=complete_lexicon)],
-    new: Annotated[str, typer.Argument(help="New lexicon id or directory.", autocompletion=complete_lexicon)],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="Old lexicon id or directory.", autocompletion=complete_lexicon)],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="New lexicon id or directory.", autocompletion=complete_lexicon)],
     json_: JsonOpt = False,
     all_words: Annotated[
         bool, typer.Option("--all", help="List every added/removed word, not the first 50.")
@@ -256,7 +256,7 @@ def _source_line(source: object) -> str:
 
 @lexicon_app.command()
 def info(
-    lexicon: Annotated[str, typer.Argument(help="Lexicon id or directory.", autocompletion=complete_lexicon)],
+    lexicon: Annotated[str, typer.Argument(metavar="LEXICON", help="Lexicon id or directory.", autocompletion=complete_lexicon)],
     json_: JsonOpt = False,
 ) -> None:
     """What a lexicon is: name, edition, alphabet, count, checksums, source, licence, where it is.

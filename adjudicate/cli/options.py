@@ -4,8 +4,10 @@ rescore's ``--format``. A command takes one as a parameter annotated with its al
 
     def endgame(..., rules: RequiredRulesOption, settings: SetOption = None, json_: JsonOption = False)
 
-``--rules`` is optional (``RulesOption``, default None: the record's ruleset, else naspa) or
-required (``RequiredRulesOption``: endgame, clock), one definition either way. Its value is a
+``--rules`` is optional with a record (``RulesOption``, default None: the record's ruleset, else
+naspa: rescore, correct, show), optional without one (``NoRecordRulesOption``: challenge, judge,
+naspa by default) or required (``RequiredRulesOption``: endgame, clock), one definition for all
+three, its help saying the default of each. Its value is a
 name checked by :func:`adjudicate.rules.find_ruleset` (any case, aliases; an unknown one is exit 2
 with the names known), not a Typer choice: the names in the help come from
 :func:`adjudicate.federations.names_text` (the data rules.py builds its rulesets from).
@@ -13,21 +15,23 @@ with the names known), not a Typer choice: the names in the help come from
 Shell completion (``adjudicate --install-completion``) offers the ruleset names for ``--rules``
 (:func:`complete_rules`) and the installed lexicon ids for ``--lexicon`` and the lexicon arguments
 of ``lexicon info|verify|diff`` (:func:`complete_lexicon`): names only, from manifests and
-directories, and never an error.
+directories, and never an error; ``--set`` offers the rule parameters (:func:`complete_set`), and
+``adjudicate rules`` the ruleset names.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from adjudicate.federations import names_text as ruleset_names  # (plain data: no rules import)
 
 __all__ = [
-    "JsonOption", "LexiconOption", "ReportFormat", "ReportFormatOption", "RequiredRulesOption",
-    "RulesOption", "SetOption", "Spelling", "SpellingOption", "complete_lexicon", "complete_rules",
+    "JsonOption", "LexiconOption", "NoRecordRulesOption", "ReportFormat", "ReportFormatOption",
+    "RequiredRulesOption", "RulesOption", "SetOption", "Spelling", "SpellingOption", "complete_lexicon",
+    "complete_rules", "complete_set",
 ]
 
 
@@ -58,21 +62,39 @@ def complete_lexicon() -> list[tuple[str, str]]:
         return []
 
 
-_RULES = typer.Option(
-    "--rules", "-r", metavar="RULES", autocompletion=complete_rules,
-    help=f"The ruleset: {ruleset_names()}; any case. It sets the tiles, the rules and the "
-    "default lexicon. Unless required, the default is the game record's ruleset, else naspa.")
-#: ``--rules`` where it may be left out (default None).
-RulesOption = Annotated[Optional[str], _RULES]
-#: ``--rules`` where it must be given.
-RequiredRulesOption = Annotated[str, _RULES]
+def _rules(default: str) -> Any:
+    """``--rules``, its help ending with what the command does without it (``default``)."""
+    return typer.Option(
+        "--rules", "-r", metavar="RULES", autocompletion=complete_rules,
+        help=f"The ruleset: {ruleset_names()}; any case. It sets the tiles, the rules and the "
+        f"default lexicon.{default}")
+
+
+#: ``--rules`` of a command that reads a game record (default None: the record's ruleset).
+RulesOption = Annotated[Optional[str], _rules(" Default: the game record's ruleset, else naspa.")]
+#: ``--rules`` of a command that reads no record, where it may be left out (challenge, judge).
+NoRecordRulesOption = Annotated[Optional[str], _rules(" Default: naspa; with --lexicon alone, the lexicon's tile set.")]
+#: ``--rules`` where it must be given (endgame, clock).
+RequiredRulesOption = Annotated[str, _rules("")]
 
 LexiconOption = Annotated[Optional[str], typer.Option(
     "--lexicon", "-l", metavar="LEXICON", autocompletion=complete_lexicon, help="Lexicon id (one `adjudicate lexicon list` shows) or a directory, given as a path: "
     "./NWL23 (default: the ruleset's).")]
 
+def complete_set(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of ``--set``: every rule parameter a tournament may override, as ``KEY=``
+    (Typer keeps those that start with what was typed)."""
+    try:
+        from adjudicate.rules import PARAMETERS
+
+        return [(f"{key}=", "rule parameter") for key in PARAMETERS if key not in ("name", "aliases", "description")
+                and key.startswith(incomplete)]
+    except Exception:  # noqa: BLE001 - completion must never fail in the shell
+        return []
+
+
 SetOption = Annotated[Optional[list[str]], typer.Option(
-    "--set", metavar="KEY=VALUE",
+    "--set", metavar="KEY=VALUE", autocompletion=complete_set,
     help="Override a rule parameter for this tournament, e.g. --set outplay=international "
     "(repeatable).")]
 

@@ -254,7 +254,7 @@ def _with_progress(results: Iterable[_Done], total: int, progress: bool) -> Iter
 @app.command()
 def rescore(
     ctx: typer.Context,
-    games: Annotated[list[str], typer.Argument(help="GCG files, or - for stdin.")],
+    games: Annotated[list[str], typer.Argument(metavar="GAMES...", help="GCG files, or - for stdin.")],
     rules: RulesOption = None,
     lexicon: LexiconOption = None,
     check_words: Annotated[bool, typer.Option(

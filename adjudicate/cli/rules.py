@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 import typer
 
 from adjudicate.cli.common import emit_json, errors_exit_2
-from adjudicate.cli.options import JsonOption
+from adjudicate.cli.options import JsonOption, complete_rules
 from adjudicate.cli.root import app
 
 
@@ -40,7 +40,7 @@ def rules_sources(name: str) -> str:
 @app.command()
 def rules(
     name: Annotated[Optional[str], typer.Argument(
-        help="A ruleset (naspa, wespa, fise, catalan; alias matam). Default: all of them.")] = None,
+        metavar="[NAME]", autocompletion=complete_rules, help="A ruleset (naspa, wespa, fise, catalan; alias matam). Default: all of them.")] = None,
     json_: JsonOption = False,
 ) -> None:
     """Show what the tool applies under each ruleset: every parameter and its value; with NAME,

@@ -29,17 +29,17 @@ def use_color(no_color: bool, output: Optional[str], stream: object = None) -> b
 
 @app.command()
 def show(
-    game: Annotated[str, typer.Argument(help="A GCG file, or - for stdin.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A GCG file, or - for stdin.")],
     turn: Annotated[Optional[int], typer.Option(
-        "--turn", "-t", help="The Nth turn (plays, passes, exchanges; from 1).")] = None,
+        "--turn", "-t", metavar="N", help="The Nth turn (plays, passes, exchanges; from 1).")] = None,
     line: Annotated[Optional[int], typer.Option(
-        "--line", "-L", help="The event on this line of the file (as rescore reports it).")] = None,
+        "--line", "-L", metavar="L", help="The event on this line of the file (as rescore reports it).")] = None,
     output_format: Annotated[Format, typer.Option(
         "--format", "-f",
         help="text, svg (a picture: both boards, a legend, the score table) or html (the picture and the text).")
     ] = Format.text,
     output: Annotated[Optional[str], typer.Option(
-        "--output", "-o", help="Write to this file instead of stdout (- for stdout).")] = None,
+        "--output", "-o", metavar="FILE", help="Write to this file instead of stdout (- for stdout).")] = None,
     no_color: Annotated[bool, typer.Option(
         "--no-color",
         help="No colours (also: the NO_COLOR environment variable); premium squares then read +DL, +TW.")] = False,
