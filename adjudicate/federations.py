@@ -2,9 +2,9 @@
 
 One entry per ruleset (``naspa``, ``wespa``, ``fise``, ``catalan``): its aliases, a description,
 and for each parameter of :class:`adjudicate.rules.Ruleset` a ``(value, source)`` pair. The
-sources are the rule documents RULES.md was written from (NASPA 2017, WESPA, FISE rev. 11 of
-2001 and its later revisions, the MàTaM rules) and, where they are silent or disagree, the
-decisions RULES.md records. ``adjudicate rules`` prints them; docs/rules.md says the same.
+sources are the federations' rule documents (NASPA 2017, WESPA, FISE rev. 11 of 2001 and its
+later revisions, the MàTaM rules) and, where they are silent or disagree, the decisions
+docs/decisions.md records (cited by section). ``adjudicate rules`` prints them; docs/rules.md says the same.
 
 This module is data and a name lookup only: the ``challenge`` fast path reads a ruleset's tile
 set and default lexicon here without importing :mod:`adjudicate.rules` (and its dataclasses).
@@ -12,7 +12,7 @@ set and default lexicon here without importing :mod:`adjudicate.rules` (and its 
 
 from __future__ import annotations
 
-_RULES_MD = "RULES.md"
+_DECISIONS = "docs/decisions.md"  # (shipped with the project: the decisions, numbered)
 
 # (value, source) per parameter. Every ruleset gives every parameter (tests/test_rules.py).
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
@@ -29,13 +29,13 @@ NASPA: Federation = {
     "six scoreless turns, 10 points per overtime minute, forfeit beyond 10 minutes",
     "params": {
         "language": ("en", "NASPA plays in English (NWL; CSW divisions)"),
-        "alphabet": ("english", f"{_RULES_MD} §4.1: the English set, 100 tiles"),
+        "alphabet": ("english", f"{_DECISIONS} §18: the English set, 100 tiles"),
         "default_lexicon": ("en-kjxqz", "the shipped English stand-in (no free NWL or CSW list)"),
         "players": (2, "NASPA rules (2017): games are one on one"),
         "min_players": (2, "NASPA rules (2017): games are one on one"),
         "max_players": (2, "NASPA rules (2017): games are one on one"),
-        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
-        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
+        "rack_size": (7, f"{_DECISIONS} §18: a rack of 7"),
+        "bingo_bonus": (50, f"{_DECISIONS} §13, Bingo: +50 for all 7 tiles"),
         "challenge_on_valid": ("lose_turn", "NASPA rules (2017): double challenge, the challenger "
                                "of a valid play loses the turn"),
         "challenge_bonus": (0, "NASPA: no bonus (double challenge)"),
@@ -75,15 +75,15 @@ WESPA: Federation = {
                                "norm: points for each word challenged in vain"),
         "challenge_bonus": (5, "WESPA rules, option A.i: 5 points per word"),
         "challenge_bonus_per": ("word", "WESPA rules, option A.i: per unsuccessfully challenged word"),
-        "outplay": ("double", f"{_RULES_MD} §2.1: twice the opponent's tiles, as every CSW record "
+        "outplay": ("double", f"{_DECISIONS} §1: twice the opponent's tiles, as every CSW record "
                     "and Woogles count it"),
-        "scoreless_turns_to_end": (6, f"{_RULES_MD} §2.1: six scoreless turns (as Woogles and "
+        "scoreless_turns_to_end": (6, f"{_DECISIONS} §2: six scoreless turns (as Woogles and "
                                    "wolges)"),
         "wespa_passes_do_not_end": (True, "WESPA rule 1.1(b)(ii): games do not end if both "
                                     "players pass twice in succession"),
-        "tie_break": ("none", f"{_RULES_MD} §2.1: half a win each"),
+        "tie_break": ("none", f"{_DECISIONS} §6: half a win each"),
         "exchange_min_bag": (7, "WESPA rules: 7 tiles in the bag to exchange"),
-        "overtime_points_per_minute": (10, f"{_RULES_MD} §3: 10 per minute or part of a minute"),
+        "overtime_points_per_minute": (10, f"{_DECISIONS} §8: 10 per minute or part of a minute"),
         "overtime_max_minutes": (None, "WESPA: no forfeit beyond a maximum (none known)"),
         "overtime_forfeit": (None, "WESPA: no overtime forfeit"),
         "passes_per_player_to_end": (0, "WESPA rule 1.1(b)(ii): passes end a game only as "
@@ -100,14 +100,14 @@ FISE: Federation = {
     "when both players pass twice in a row, exchange with 1 tile in the bag",
     "params": {
         "language": ("es", "FISE plays in Spanish"),
-        "alphabet": ("spanish", f"{_RULES_MD} §4.2: the Spanish set, CH LL RR Ñ, 100 tiles"),
+        "alphabet": ("spanish", f"{_DECISIONS} §18: the Spanish set, CH LL RR Ñ, 100 tiles"),
         "default_lexicon": ("es-aosw", "the shipped Spanish stand-in (no free FISE list)"),
         "players": (2, "FISE rules: games of two players"),
         "min_players": (2, "FISE rules: games of two players"),
         "max_players": (2, "FISE rules: games of two players"),
-        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
-        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
-        "challenge_on_valid": ("lose_turn", f"{_RULES_MD} decisions: the Spanish-language "
+        "rack_size": (7, f"{_DECISIONS} §18: a rack of 7"),
+        "bingo_bonus": (50, f"{_DECISIONS} §13, Bingo: +50 for all 7 tiles"),
+        "challenge_on_valid": ("lose_turn", f"{_DECISIONS} §4: the Spanish-language "
                                "standard rules (the 2001 FISE text is silent)"),
         "challenge_bonus": (0, "FISE: no bonus"),
         "challenge_bonus_per": ("word", "unused without a bonus"),
@@ -122,7 +122,7 @@ FISE: Federation = {
                               "the game's time is over, the player owed a turn plays it"),
         "time_limit_ending_adjusts": (False, "FISE rules rev. 11 (2001), art. 18: the scores stand, "
                                       "no rack adjustment"),
-        "tie_break": ("score_before_adjustments", f"{_RULES_MD} decisions, Tie: the Spanish "
+        "tie_break": ("score_before_adjustments", f"{_DECISIONS} §6, Tie: the Spanish "
                       "standard rules: the higher score before the rack adjustments wins"),
         "exchange_min_bag": (1, "FISE rules rev. 11 (2001): an exchange with 1 tile in the bag"),
         "senyors": (False, "a MàTaM rule only"),
@@ -141,13 +141,13 @@ CATALAN: Federation = {
     "pass twice or 3 scoreless rounds end the game, 2-minute turns, 60-minute rounds",
     "params": {
         "language": ("ca", "MàTaM plays in Catalan"),
-        "alphabet": ("catalan", f"{_RULES_MD} §4.3: the Catalan set, L·L NY QU Ç, 100 tiles"),
+        "alphabet": ("catalan", f"{_DECISIONS} §18: the Catalan set, L·L NY QU Ç, 100 tiles"),
         "default_lexicon": ("ca-disc", "MàTaM rules, art. 29: DISC, the tournament dictionary"),
         "players": (3, "MàTaM rules: tables of three"),
         "min_players": (2, "Catalan 1-vs-1 events are played too"),
         "max_players": (4, "four at a table at most (Quackle writes #player4)"),
-        "rack_size": (7, f"{_RULES_MD} §4: a rack of 7"),
-        "bingo_bonus": (50, f"{_RULES_MD} decisions, Bingo: +50 for all 7 tiles"),
+        "rack_size": (7, f"{_DECISIONS} §18: a rack of 7"),
+        "bingo_bonus": (50, f"{_DECISIONS} §13, Bingo: +50 for all 7 tiles"),
         "challenge_on_valid": ("none", "MàTaM rules, art. 26: an unsuccessful challenge costs "
                                "nothing, play continues"),
         "challenge_bonus": (0, "MàTaM: no bonus"),
@@ -160,8 +160,8 @@ CATALAN: Federation = {
         "time_limit_ending": ("round_plus_one", "MàTaM rules, art. 31: when time is called, the "
                               "round is completed and one more played"),
         "time_limit_ending_adjusts": (False, "MàTaM rules, art. 31: no rack adjustment"),
-        "tie_break": ("none", f"{_RULES_MD} §2.1: a tie (1 / 0.5 / 0 tournament points)"),
-        "exchange_min_bag": (7, f"{_RULES_MD} decisions, Exchange: 7 tiles in the bag"),
+        "tie_break": ("none", f"{_DECISIONS} §6: a tie (1 / 0.5 / 0 tournament points)"),
+        "exchange_min_bag": (7, f"{_DECISIONS} §9, Exchange: 7 tiles in the bag"),
         "senyors": (True, "MàTaM rules, art. 21: seven vowels or seven consonants and no blank "
                     "may all go back for seven new tiles, the turn kept"),
         "overtime_points_per_minute": (0, "MàTaM rules, art. 30: no points penalty (a turn not "

@@ -97,13 +97,14 @@ def test_the_readmes_jq_examples_read_one_file_and_many(count: int, tmp_path: Pa
     expected = [
         [g["file"] for g in games if not g["ok"]],
         [g["file"] for g in games if not g["ok"]],
-        [f"{g['file']}:{d['line']}: {d['message']}" for g in games for d in g["discrepancies"]],
+        [f"{g['file']}: {d['message']}" for g in games for d in g["discrepancies"]],  # (it says its line)
         [f"{p['nick']}\t{p['computed_final']}" for g in games for p in g["players"]],
         [g["file"] for g in games if g["winner_changed"]],
     ]
     assert len(JQ_EXAMPLES) == len(expected) and all("games/*.gcg" in e for e in JQ_EXAMPLES)
     assert expected[0] == files[:1] + files[2:]  # (the broken games are found, one file or three)
     assert expected[-1] == files[2:]
+    assert all(d["message"].startswith(f"line {d['line']}: ") for g in games for d in g["discrepancies"])
     tool = f"{shlex.quote(sys.executable)} -m adjudicate"
     for example, lines in zip(JQ_EXAMPLES, expected):
         command = example.replace("adjudicate ", tool + " ", 1).replace(

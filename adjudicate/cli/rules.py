@@ -44,7 +44,7 @@ def rules(
     json_: JsonOption = False,
 ) -> None:
     """Show what the tool applies under each ruleset: every parameter and its value; with NAME,
-    where each value comes from (federation and article, or the decision in RULES.md).
+    where each value comes from (federation and article, or the decision in docs/decisions.md).
 
     Example: adjudicate rules fise
     """
