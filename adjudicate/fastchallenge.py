@@ -100,5 +100,8 @@ def run_challenge(
                 if word.board:  # (a word typed as the board shows it: Catalan QE for QUE)
                     line += f"  (typed {word.text}: {', '.join(word.board)})"
                 lines.append(line)
+        else:  # how a word typed as the board shows it was read (Catalan QI is QUI), never its verdict
+            lines += [f"  read as {word.label} (typed {word.text}: {', '.join(word.board)})"
+                      for word in typed if word.board]
         sys.stdout.write("\n".join(lines) + "\n")
     return 0 if ruling.acceptable else 1

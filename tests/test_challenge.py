@@ -219,6 +219,12 @@ def test_catalan_q_typed_as_the_board_shows_it_is_the_qu_tile():
     runner = CliRunner()
     result = runner.invoke(app, ["challenge", "--rules", "catalan", "QE"])
     assert result.exit_code == 0 and result.stdout.startswith("ACCEPTABLE")
+    # The verdict says the reading, as the judge's confirm screen does (issue 26), and not which
+    # word is good: QI read as QUI, GAT as typed; one verdict for both.
+    result = runner.invoke(app, ["challenge", "--rules", "catalan", "QI", "GAT", "ZZZ"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "UNACCEPTABLE"
+    assert result.stdout.splitlines()[2:] == ["  read as QUI (typed QI: Q = QU)"]
     result = runner.invoke(app, ["challenge", "--rules", "catalan", "--reveal", "QE", "QUE"])
     assert result.stdout.splitlines()[2:] == ["  QUE  valid  (typed QE: Q = QU)", "  QUE  valid"]
     # A word list spells words in full: there a lone Q is no tile (DISC has no QATAR).
