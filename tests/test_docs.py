@@ -112,3 +112,18 @@ def test_the_readmes_jq_examples_read_one_file_and_many(count: int, tmp_path: Pa
         run = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True,
                              check=False)
         assert run.stdout.splitlines() == lines, (example, run.stderr)
+
+
+def test_the_fise_12_scoreless_turns_example_shows_the_rule() -> None:
+    """docs/rules.md's example of FISE's later rule was an endgame table that was the same without
+    --set (issue 26). It rescores a record that ends on its 12th scoreless turn now: over, every
+    score agreeing, with the rule; not over, its end lines findings, without it."""
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    example = "adjudicate rescore --rules fise --set scoreless_turns_to_end=12 tests/data/games/fx_fise_scoreless12.gcg"
+    assert example in docs
+    game = str(GAMES / "fx_fise_scoreless12.gcg")
+    with_rule = CliRunner().invoke(app, [*shlex.split(example)[1:-1], game])
+    assert with_rule.exit_code == 0 and "ended by: scoreless turns" in with_rule.stdout, with_rule.output
+    without = CliRunner().invoke(app, ["rescore", "--rules", "fise", game])
+    assert without.exit_code == 1 and "ended by: not finished" in without.stdout
+    assert "end-of-game line, but the game is not over" in " ".join(without.stdout.split())
