@@ -87,3 +87,13 @@ def test_cli_first_field(env: Path, runner: CliRunner, tmp_path: Path, words_of)
         assert result.exit_code == 0 and json.loads(result.stdout)["words"] == 3
         assert "note" not in json.loads(result.stdout) and result.stderr == ""
     assert words_of(env / "defined") == ["AA", "QI", "ZA"]
+
+
+def test_build_and_check_say_one_word_and_one_entry(env: Path, runner: CliRunner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """'1 words (1 entries, 0 duplicates ...)' (issue 26)."""
+    source = tmp_path / "one.txt"
+    source.write_text("QI\n", encoding="utf-8")
+    checked = runner.invoke(app, ["lexicon", "check", str(source), "--alphabet", "english"])
+    assert checked.exit_code == 0 and f"{source}: 1 entry, 1 word, 0 duplicates, 0 rejected" in checked.stdout
+    built = runner.invoke(app, ["lexicon", "build", str(source), "-a", "english", "-n", "One", "-o", str(env / "one")])
+    assert built.exit_code == 0 and built.stdout.startswith("built one: 1 word (1 entry, 0 duplicates, 0 rejected)")

@@ -649,6 +649,9 @@ def test_verify_log_reads_stdin_for_dash(lexicons: dict[str, str], tmp_path: Pat
     edited = log.read_bytes().replace(b'"UNACCEPTABLE"', b'"ACCEPTABLE"')
     broken = runner.invoke(app, ["judge", "--verify-log", "-"], input=edited)
     assert broken.exit_code == 1 and broken.stdout.startswith("<stdin>: line 2: ")
+    assert broken.stdout.splitlines()[1] == "1 entry intact before it."  # (was "1 entries", issue 26)
+    one = runner.invoke(app, ["judge", "--verify-log", "-"], input=log.read_bytes().splitlines(keepends=True)[0])
+    assert one.exit_code == 0 and one.stdout.startswith("<stdin>: 1 entry, chain intact")
 
 
 def test_deeply_nested_log_line_is_refused_not_a_crash(lexicons: dict[str, str], tmp_path: Path) -> None:

@@ -162,6 +162,12 @@ def judge(
 EXIT_INTERRUPTED = 130  # (as entry.py exits on Ctrl-C elsewhere)
 
 
+def _entries(count: int) -> str:
+    from adjudicate.lexicon.verify import counted
+
+    return counted(count, "entry", "entries")
+
+
 def _label(lex: Any, lang: str) -> str:
     """The lexicon as the session's screen names it, its stand-in note in the session's language."""
     from adjudicate.judge import standin_note
@@ -259,9 +265,9 @@ def _verify(path: str) -> None:
         fail(f"{path}: {err.strerror or err}")
     if not check.ok:
         typer.echo(f"{path}: line {check.line}: {check.problem}")
-        typer.echo(f"{check.entries} entries intact before it.")
+        typer.echo(f"{_entries(check.entries)} intact before it.")
         raise typer.Exit(EXIT_NO)
-    typer.echo(f"{path}: {check.entries} entries, chain intact; head sha256 {check.head}")
+    typer.echo(f"{path}: {_entries(check.entries)}, chain intact; head sha256 {check.head}")
     raise typer.Exit(EXIT_OK)
 
 

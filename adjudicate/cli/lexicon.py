@@ -125,9 +125,12 @@ def build(
     if json_:
         emit_json(report.as_dict())
     elif not quiet:
+        from adjudicate.lexicon.verify import counted
+
         typer.echo(
-            f"built {report.lexicon_id}: {report.word_count} words ({report.entries} entries, "
-            f"{report.duplicates} duplicates, {len(report.rejected)} rejected) in {report.seconds:.1f} s"
+            f"built {report.lexicon_id}: {counted(report.word_count, 'word', 'words')} "
+            f"({counted(report.entries, 'entry', 'entries')}, {counted(report.duplicates, 'duplicate', 'duplicates')}, "
+            f"{len(report.rejected)} rejected) in {report.seconds:.1f} s"
         )
         where = "replaced existing lexicon at" if report.replaced else "at"
         typer.echo(f"  {where} {report.out_dir}")
@@ -153,9 +156,12 @@ def check(source: SourceArg, alphabet: AlphabetOpt, json_: JsonOpt = False,
         emit_json(report.as_dict())
     else:
         _print_rejections(report.rejected)
+        from adjudicate.lexicon.verify import counted
+
         typer.echo(
-            f"{report.source}: {report.entries} entries, {report.word_count} words, "
-            f"{report.duplicates} duplicates, {len(report.rejected)} rejected ({report.encoding})"
+            f"{report.source}: {counted(report.entries, 'entry', 'entries')}, "
+            f"{counted(report.word_count, 'word', 'words')}, {counted(report.duplicates, 'duplicate', 'duplicates')}, "
+            f"{len(report.rejected)} rejected ({report.encoding})"
         )
         typer.echo(f"  tiles: {_histogram_line(report.histogram)}")
     if not report.word_count:
@@ -190,8 +196,9 @@ def verify(
         rows = [(name, "ok" if ok else "FAILED", detail) for name, ok, detail in report.checks]
         typer.echo(_tabulate(rows, headers=("check", "result", "detail"), tablefmt="simple",
                              widths=(None, None, 72)))
-        failed = len(report.failures)
-        verdict = "OK" if report.ok else f"FAILED ({failed} check{'' if failed == 1 else 's'})"
+        from adjudicate.lexicon.verify import counted
+
+        verdict = "OK" if report.ok else f"FAILED ({counted(len(report.failures), 'check', 'checks')})"
         typer.echo(f"{report.lexicon_id}: {verdict}")
         if report.advice:
             typer.echo("what to do:")

@@ -408,26 +408,27 @@ def advice(report: VerifyReport, manifest: Mapping[str, object], source: str | N
         several = sum(entry.get("reason") == SEVERAL_FIELDS for entry in rejected)
         missing = len(source_lists.get("missing", ()))
         if several:
-            lines += [f"{source} has {_counted(several, 'line', 'lines')} of more than one field: if each is a "
+            lines += [f"{source} has {counted(several, 'line', 'lines')} of more than one field: if each is a "
                       "word and its definition, read the first field as the word:",
                       f"{again} --source {shlex.quote(source)} --first-field"]
         if len(rejected) > several:
-            lines += [f"{source} has {_counted(len(rejected) - several, 'entry', 'entries')} that cannot be tiles: "
+            lines += [f"{source} has {counted(len(rejected) - several, 'entry', 'entries')} that cannot be tiles: "
                       "correct them in the list, or take them out (this lists them all, with their lines):",
                       "  " + shlex.join(["adjudicate", "lexicon", "check", source, "--alphabet",
                                          str(manifest.get("alphabet") or "ALPHABET")]
                                         + (["--first-field"] if first_field else []))]
         if missing and shipped:
-            lines += [f"{source} has {_counted(missing, 'word', 'words')} not in {report.lexicon_id}, a list "
+            lines += [f"{source} has {counted(missing, 'word', 'words')} not in {report.lexicon_id}, a list "
                       f"shipped with adjudicate: to judge with {source}, build a lexicon of it (NAME: its name):",
                       "  " + build_command(source, {"alphabet": manifest.get("alphabet")}, None, first_field)]
         elif missing:
-            lines += [f"{source} has {_counted(missing, 'word', 'words')} not in the lexicon: if the lexicon "
+            lines += [f"{source} has {counted(missing, 'word', 'words')} not in the lexicon: if the lexicon "
                       "should hold every word of it, build the lexicon again from it:",
                       "  " + build_command(source, manifest, directory, first_field)]
     return lines
 
 
-def _counted(count: int, one: str, many: str) -> str:
+def counted(count: int, one: str, many: str) -> str:
+    """``count`` and the noun in its number: ``1 entry``, ``2 entries`` (what a report says)."""
     return f"{count} {one if count == 1 else many}"
 
