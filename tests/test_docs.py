@@ -119,9 +119,9 @@ def test_the_fise_12_scoreless_turns_example_shows_the_rule() -> None:
     --set (issue 26). It rescores a record that ends on its 12th scoreless turn now: over, every
     score agreeing, with the rule; not over, its end lines findings, without it."""
     docs = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
-    example = "adjudicate rescore --rules fise --set scoreless_turns_to_end=12 tests/data/games/fx_fise_scoreless12.gcg"
+    example = "adjudicate rescore --rules fise --set scoreless_turns_to_end=12 tests/data/games/es_scoreless12.gcg"
     assert example in docs
-    game = str(GAMES / "fx_fise_scoreless12.gcg")
+    game = str(GAMES / "es_scoreless12.gcg")
     with_rule = CliRunner().invoke(app, [*shlex.split(example)[1:-1], game])
     assert with_rule.exit_code == 0 and "ended by: scoreless turns" in with_rule.stdout, with_rule.output
     without = CliRunner().invoke(app, ["rescore", "--rules", "fise", game])

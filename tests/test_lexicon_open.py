@@ -516,7 +516,7 @@ def test_shipped_disc_says_whose_it_is_and_under_which_licence() -> None:
     assert manifest["source"]["commit"] == "e8b6e1c05837345e9bb2eea41d35ec4f040cacd2"
     info = CliRunner().invoke(app, ["lexicon", "info", "ca-disc"])
     assert info.exit_code == 0, info.output
-    lines = {line.split("  ")[0]: line.split("  ")[-1].strip() for line in info.stdout.splitlines()}
+    lines = info_rows(info)
     assert (lines["name"], lines["stand-in"], lines["licence"]) == ("DISC e8b6e1c0 (2026-07-29)", "no", "GPL-3.0")
     assert lines["source"].startswith("https://github.com/jmontane/disc at e8b6e1c0, SHA-256 0ff874ae")
 
@@ -538,8 +538,15 @@ def test_shipped_disc_is_exactly_the_real_list(words_of) -> None:  # type: ignor
 
 
 def info_rows(result) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """``lexicon info``'s table, row name -> value (two spaces or more between them)."""
-    return dict(re.split(r"\s{2,}", line, maxsplit=1) for line in result.stdout.splitlines())
+    """``lexicon info``'s table, row name -> value (two spaces or more between them); a value wraps
+    at 76 columns, its next lines indented (issue 26: the table fits 100 columns)."""
+    rows: dict[str, str] = {}
+    for line in result.stdout.splitlines():
+        if line.startswith(" "):
+            rows[name] += " " + line.strip()
+        else:
+            name, rows[name] = re.split(r"\s{2,}", line, maxsplit=1)
+    return rows
 
 
 def test_info_of_a_lexicon_whose_dawg_is_damaged_shows_its_manifest(small: Path, cli) -> None:  # type: ignore[no-untyped-def]

@@ -282,8 +282,12 @@ def info(
     if json_:
         emit_json(data)
     else:
-        typer.echo(_tabulate([(name, printable(str(value))) for name, value in _info_rows(data)], tablefmt="plain",
-                             widths=(None, 76)))
+        import textwrap
+
+        # (a value wraps at 76 columns between words, never inside one: a SHA-256 stays whole)
+        rows = [(name, textwrap.fill(printable(str(value)), 76, break_long_words=False, break_on_hyphens=False))
+                for name, value in _info_rows(data)]
+        typer.echo(_tabulate(rows, tablefmt="plain"))
     if problems:
         for problem in problems:
             typer.echo(f"Error: {printable(str(problem))}", err=True)
