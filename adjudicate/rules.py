@@ -580,7 +580,7 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
         ruleset = _BY_NAME["wespa"]
         reason = (f"the default for {tile_set} records: no "
                   f"{tile_set_facts(tile_set)['language_name']} federation ruleset is known "
-                  f"(docs/decisions.md)")
+                  f"(docs/decisions.md §19)")
     ruleset = ruleset.replace(f"the record's tiles ({why})", alphabet=tile_set)
     return ruleset, f"{reason}; {tile_set} tiles, {why}"
 

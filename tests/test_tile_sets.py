@@ -76,7 +76,7 @@ def test_special_letters_are_tiles_of_their_set(name: str, typed: str, written: 
     ("german", "STRAßE", "ß"),  # written SS in the game
 ])
 def test_a_letter_of_another_set_is_no_tile(name: str, word: str, letter: str) -> None:
-    with pytest.raises(UnknownTileError, match=f"{letter} is not a tile of the {name} set"):
+    with pytest.raises(UnknownTileError, match=f"{letter} is not a tile of the {tiles.SET_NAMES['en'][name]} set"):
         tiles.parse_word(word, tiles.get_alphabet(name))
 
 
@@ -198,4 +198,4 @@ def test_a_german_lexicon_is_built_and_judges_german_words(tmp_path: Path, lexic
     assert cli(["challenge", "--lexicon", str(lexicon), "ärger", "Öl"]).exit_code == 0
     assert cli(["challenge", "--lexicon", str(lexicon), "ÄRGER", "ÖLE"]).exit_code == 1
     refused = cli(["challenge", "--lexicon", str(lexicon), "SMØR"])
-    assert refused.exit_code == 2 and "Ø is not a tile of the german set" in refused.output
+    assert refused.exit_code == 2 and "Ø is not a tile of the German set" in refused.output
