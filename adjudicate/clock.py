@@ -183,13 +183,16 @@ class ClockResult:
 
 
 def turn_time_rule(ruleset: Ruleset) -> str | None:
-    """Why a ruleset that times each turn (MàTaM art. 30) has no time penalty, or None."""
+    """Why a ruleset that times each turn (MàTaM art. 30; FISE's timer, art. 19.1 and 20) has no
+    time penalty, or None. The rule cited is the one the limit comes from (its source's article,
+    or the ``--set`` that gave it)."""
     limit = ruleset.turn_time_limit_seconds
     if limit is None:
         return None
     minutes = f"{limit // 60} minutes" if limit % 60 == 0 else f"{limit} seconds"
+    cite = ruleset.sources.get("turn_time_limit_seconds", "").partition(":")[0]
     return (f"{ruleset.name} has no chess clock and no time penalty: each turn has {minutes}, and "
-            "a turn not played in time is lost (0 points, no exchange; MàTaM art. 30)")
+            f"a turn not played in time is lost (0 points, no exchange{'; ' + cite if cite else ''})")
 
 
 def check_chess_clock(ruleset: Ruleset) -> None:

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
         aliases: tuple[str, ...]
         description: str
         params: dict[str, tuple[object, str]]
+
+    class Preset(TypedDict):
+        description: str
+        params: dict[str, tuple[object, str]]
 NASPA: Federation = {
     "aliases": (),
     "description": "NASPA (North America): double challenge, finisher + 2 x opponent's tiles, "
@@ -43,6 +47,8 @@ NASPA: Federation = {
         "outplay": ("double", "NASPA rules (2017): the player who goes out adds twice the "
                     "opponent's unplayed tiles"),
         "scoreless_turns_to_end": (6, "NASPA rules (2017): six consecutive scoreless turns"),
+        "scoreless_end_optional": (True, "NASPA rules (2017): six scoreless turns may end the "
+                                   "game: a record that plays on continues"),
         "passes_per_player_to_end": (0, "NASPA: passes end a game only as scoreless turns"),
         "wespa_passes_do_not_end": (False, "NASPA: no such rule (passes count as scoreless turns)"),
         "time_limit_ending": ("none", "NASPA: no game time limit (chess clocks, overtime penalties)"),
@@ -79,6 +85,7 @@ WESPA: Federation = {
                     "and Woogles count it"),
         "scoreless_turns_to_end": (6, f"{_DECISIONS} §2: six scoreless turns (as Woogles and "
                                    "wolges)"),
+        "scoreless_end_optional": (False, f"{_DECISIONS} §15: WESPA ends the game at the sixth"),
         "wespa_passes_do_not_end": (True, "WESPA rule 1.1(b)(ii): games do not end if both "
                                     "players pass twice in succession"),
         "tie_break": ("none", f"{_DECISIONS} §6: half a win each"),
@@ -105,32 +112,35 @@ FISE: Federation = {
         "players": (2, "FISE rules: games of two players"),
         "min_players": (2, "FISE rules: games of two players"),
         "max_players": (2, "FISE rules: games of two players"),
-        "rack_size": (7, f"{_DECISIONS} §18: a rack of 7"),
-        "bingo_bonus": (50, f"{_DECISIONS} §13, Bingo: +50 for all 7 tiles"),
+        "rack_size": (7, "FISE rules rev. 11 (2001), art. 3 and 15: always 7 tiles on the rack"),
+        "bingo_bonus": (50, "FISE rules rev. 11 (2001), art. 29: +50 for all 7 tiles"),
         "challenge_on_valid": ("lose_turn", f"{_DECISIONS} §4: the Spanish-language "
                                "standard rules (the 2001 FISE text is silent)"),
         "challenge_bonus": (0, "FISE: no bonus"),
         "challenge_bonus_per": ("word", "unused without a bonus"),
-        "outplay": ("international", "FISE rules rev. 11 (2001), art. 40: the opponent "
+        "outplay": ("international", "FISE rules rev. 11 (2001), art. 40.3: the opponent "
                     "subtracts their tiles, the finisher adds them"),
         "scoreless_turns_to_end": (0, "FISE rules rev. 11 (2001): no scoreless-turn rule (the "
                                    "later option of 12: --set scoreless_turns_to_end=12)"),
-        "passes_per_player_to_end": (2, "FISE rules rev. 11 (2001), art. 40: both players pass "
+        "scoreless_end_optional": (False, "with --set scoreless_turns_to_end=12: they end the game"),
+        "passes_per_player_to_end": (2, "FISE rules rev. 11 (2001), art. 40.2: both players pass "
                                      "twice in a row (exchanges are not passes)"),
         "wespa_passes_do_not_end": (False, "FISE: passes end the game"),
         "time_limit_ending": ("equalise_turns", "FISE rules rev. 11 (2001), art. 18 and 40: when "
                               "the game's time is over, the player owed a turn plays it"),
-        "time_limit_ending_adjusts": (False, "FISE rules rev. 11 (2001), art. 18: the scores stand, "
+        "time_limit_ending_adjusts": (False, "FISE rules rev. 11 (2001), art. 40.4: the scores stand, "
                                       "no rack adjustment"),
         "tie_break": ("score_before_adjustments", f"{_DECISIONS} §6, Tie: the Spanish "
                       "standard rules: the higher score before the rack adjustments wins"),
-        "exchange_min_bag": (1, "FISE rules rev. 11 (2001): an exchange with 1 tile in the bag"),
+        "exchange_min_bag": (1, f"{_DECISIONS} §9: an exchange with 1 tile in the bag (FISE rules "
+                             "rev. 11 (2001), art. 16, set no minimum; as Macondo and wolges)"),
         "senyors": (False, "a MàTaM rule only"),
         "overtime_points_per_minute": (10, "FISE rules rev. 11 (2001), rule 21: 10 points per "
                                        "minute or fraction over"),
         "overtime_max_minutes": (None, "FISE: no maximum overtime"),
         "overtime_forfeit": (None, "FISE: no overtime forfeit"),
-        "turn_time_limit_seconds": (None, "FISE: a chess clock, no limit per turn"),
+        "turn_time_limit_seconds": (None, "FISE: a chess clock, no limit per turn (art. 19.1 and "
+                                    "20 also allow a timer of two minutes a turn: --rules fise:timer)"),
         "round_time_limit_minutes": (None, "FISE: the game's total time (time_limit_ending)"),
     },
 }
@@ -146,22 +156,23 @@ CATALAN: Federation = {
         "players": (3, "MàTaM rules: tables of three"),
         "min_players": (2, "Catalan 1-vs-1 events are played too"),
         "max_players": (4, "four at a table at most (Quackle writes #player4)"),
-        "rack_size": (7, f"{_DECISIONS} §18: a rack of 7"),
-        "bingo_bonus": (50, f"{_DECISIONS} §13, Bingo: +50 for all 7 tiles"),
+        "rack_size": (7, "MàTaM rules, art. 15: a rack of 7"),
+        "bingo_bonus": (50, "MàTaM rules, art. 15: +50 for all 7 tiles"),
         "challenge_on_valid": ("none", "MàTaM rules, art. 26: an unsuccessful challenge costs "
                                "nothing, play continues"),
         "challenge_bonus": (0, "MàTaM: no bonus"),
         "challenge_bonus_per": ("word", "unused without a bonus"),
         "outplay": ("international", "MàTaM rules, art. 24: each opponent subtracts their tiles, "
                     "the finisher adds the sum"),
-        "scoreless_turns_to_end": (9, "MàTaM rules: three scoreless rounds (9 turns at three)"),
-        "passes_per_player_to_end": (2, "MàTaM rules: all three pass two consecutive turns"),
+        "scoreless_turns_to_end": (9, "MàTaM rules, art. 24.3: three scoreless rounds (9 turns at three)"),
+        "scoreless_end_optional": (False, "MàTaM rules, art. 24.3: they end the game"),
+        "passes_per_player_to_end": (2, "MàTaM rules, art. 24.2: all three pass two consecutive turns"),
         "wespa_passes_do_not_end": (False, "MàTaM: passes end the game"),
         "time_limit_ending": ("round_plus_one", "MàTaM rules, art. 31: when time is called, the "
                               "round is completed and one more played"),
         "time_limit_ending_adjusts": (False, "MàTaM rules, art. 31: no rack adjustment"),
-        "tie_break": ("none", f"{_DECISIONS} §6: a tie (1 / 0.5 / 0 tournament points)"),
-        "exchange_min_bag": (7, f"{_DECISIONS} §9, Exchange: 7 tiles in the bag"),
+        "tie_break": ("none", "MàTaM rules, art. 25: a tie (1 / 0.5 / 0 tournament points)"),
+        "exchange_min_bag": (7, "MàTaM rules, art. 20: 7 tiles in the bag to exchange"),
         "senyors": (True, "MàTaM rules, art. 21: seven vowels or seven consonants and no blank "
                     "may all go back for seven new tiles, the turn kept"),
         "overtime_points_per_minute": (0, "MàTaM rules, art. 30: no points penalty (a turn not "
@@ -180,21 +191,61 @@ FEDERATIONS: dict[str, Federation] = {
 }
 _NAMES = {alias: name for name, fed in FEDERATIONS.items() for alias in (name, *fed["aliases"])}
 
+#: Named presets of a ruleset, ``--rules NAME:PRESET``: a way of play the federation's rules
+#: provide for, as (value, source) pairs over the ruleset's own (``adjudicate rules NAME`` lists
+#: them).
+PRESETS: dict[str, dict[str, Preset]] = {
+    "fise": {
+        "timer": {
+            "description": "FISE's electronic timer (art. 19.1 and 20): two minutes a turn, a turn "
+            "not played in time lost, no points penalty",
+            "params": {
+                "turn_time_limit_seconds": (120, "FISE rules rev. 11 (2001), art. 19.1 and 20: the "
+                                            "electronic timer, two minutes a turn"),
+                "overtime_points_per_minute": (0, "FISE rules rev. 11 (2001), art. 20: with the "
+                                               "timer, a turn not played in time is lost (no points "
+                                               "penalty)"),
+            },
+        },
+    },
+}
+
 
 def federation_name(text: str) -> str:
-    """The ruleset ``text`` names (its name or an alias, any case, ``MàTaM`` too).
+    """The ruleset ``text`` names (its name or an alias, any case, ``MàTaM`` too; a preset after
+    a colon, ``fise:timer``, is checked and left out).
 
-    >>> federation_name(" MàTaM ")
-    'catalan'
+    >>> federation_name(" MàTaM "), federation_name("FISE:timer")
+    ('catalan', 'fise')
 
     Raises :class:`~adjudicate.errors.RulesError` for any other name.
     """
-    found = _NAMES.get(text.strip().lower().replace("à", "a")) if isinstance(text, str) else None
+    return _split(text)[0]
+
+
+def preset(text: str) -> Preset | None:
+    """The preset ``text`` names after its ruleset (``fise:timer``), or None (``fise``)."""
+    name, chosen = _split(text)
+    return None if chosen is None else PRESETS[name][chosen]
+
+
+def _split(text: str) -> tuple[str, str | None]:
+    """``text``'s ruleset and preset (None without one), checked."""
+    base, colon, chosen = text.partition(":") if isinstance(text, str) else ("", "", "")
+    found = _NAMES.get(base.strip().lower().replace("à", "a")) if isinstance(text, str) else None
     if found is None:
         from adjudicate.errors import RulesError
 
         raise RulesError(f"unknown ruleset {text!r} (known: {names_text()})")
-    return found
+    if not colon:
+        return found, None
+    chosen = chosen.strip().lower()
+    if chosen not in PRESETS.get(found, {}):
+        from adjudicate.errors import RulesError
+
+        known = ", ".join(f"{found}:{key}" for key in PRESETS.get(found, {})) or "none"
+        raise RulesError(f"unknown preset {text!r} (presets of {found}: {known})")
+    return found, chosen
 
 
 def names_text() -> str:

@@ -42,6 +42,7 @@ class Note(TextEnum):
     PHONY = "phony"  # a word not in the lexicon that stood (--check-words)
     UNCHECKED = "unchecked"  # a finding after a play the board lacks: likely its consequence
     RACK_CHAIN = "rack_chain"  # a tile kept from the last whole rack missing from the next
+    SHORT_RACK = "short_rack"  # a whole rack shorter than the bag allowed (FISE art. 3 and 15)
     FORFEIT_RAISE = "forfeit_raise"  # NASPA: an opponent raised to win by one after a forfeit
     TIE_BREAK = "tie_break"  # FISE: a tie after the rack adjustments won on the score before them
 

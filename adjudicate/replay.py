@@ -28,6 +28,8 @@ __all__ = ["GameState", "LastPlay", "MAX_SEATS", "TURN_KINDS", "choose_spelling"
 MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
 
 TURN_KINDS = frozenset({"play", "pass", "exchange"})
+#: The end-of-game lines: rack adjustments and time penalties.
+END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
 
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 
@@ -166,7 +168,8 @@ class GameState:
         "ruleset", "alphabet", "bingo", "scoreless_limit", "board", "nicks", "index", "seat_of",
         "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain",
         "loose_play", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
-        "out_player", "after_end_pass_ok", "turns", "time_called", "turns_left",
+        "out_player", "after_end_pass_ok", "turns", "time_called", "turns_left", "may_end",
+        "turn_before", "redraw_line",
     )
 
     def __init__(self, ruleset: Ruleset, alphabet: Alphabet, nicks: list[str], *,
@@ -203,6 +206,8 @@ class GameState:
         self.board_uncertain = 0  # line of the first play that could not be put on the board
         self.loose_play = 0  # line of the last illegal play whose tiles went down as written
         self.turn_player: int | None = None  # who moved last (a turn event)
+        self.turn_before: int | None = None  # who had moved last before the turn line being read
+        self.redraw_line = 0  # the line of the last senyors redraw (no turn)
         self.last_play: PlayFields | None = None  # the last turn, when a tile play (previous_play)
         self.scoreless = 0  # consecutive scoreless turns
         self.pass_run = 0  # consecutive passes
@@ -213,6 +218,7 @@ class GameState:
         self.turns = [0] * n  # turns each player has had (a senyors redraw is none)
         self.time_called = 0  # the line after which the time limit was reached
         self.turns_left = 0  # the turns the rules still give after that
+        self.may_end = 0  # the line after which the game may end (NASPA six-zero), until a move
 
     # -- seats and turns ---------------------------------------------------------------------------
     def next_player(self) -> int:
@@ -233,10 +239,15 @@ class GameState:
                 return self.turn_player
         return seats[0]
 
-    def keep_turn(self, p: int) -> None:
-        """``p`` plays again (a MàTaM senyors redraw is not a turn): the turn passes back to them."""
-        self.turn_player = (p - 1) % len(self.nicks)
+    def keep_turn(self, p: int, line: int) -> None:
+        """``p`` redrew on ``line`` (a MàTaM senyors redraw is not a turn): the turn order stays as
+        it was before the line when the redraw is written where it happens (art. 21 and 6: right
+        after ``p``'s own turn, or at the initial draw, before the first play); else the redraw
+        is written just before ``p``'s own turn, and the turn passes back to ``p``."""
+        before = self.turn_before
+        self.turn_player = before if before is None or before == p else (p - 1) % len(self.nicks)
         self.turns[p] -= 1
+        self.redraw_line = line
 
     # -- tiles -----------------------------------------------------------------------------------
     def put_back(self, rack: tuple[int, ...] | list[int] | None) -> None:
@@ -333,5 +344,15 @@ class GameState:
         if self.ending is None:
             how = scoreless_ending(self.pass_run, self.scoreless, len(self.nicks), self.ruleset,
                                    scoreless_limit=self.scoreless_limit)
-            if how is not None:
+            if how is Ending.SCORELESS and self.ruleset.scoreless_end_optional:
+                self.may_end = line  # (the next line decides: see may_have_ended)
+            elif how is not None:
                 self.end(line, how)
+
+    def may_have_ended(self, kind: str | None) -> None:
+        """After scoreless turns that *may* end the game (NASPA, ``scoreless_end_optional``), the
+        next line decides: a move or a challenge line plays on; an end-of-game line (a rack or a
+        time penalty), or the end of the record (``kind`` None), says the game ended there."""
+        if kind is None or kind in END_KINDS:
+            self.end(self.may_end, Ending.SCORELESS)
+        self.may_end = 0

@@ -69,6 +69,14 @@ _COST_OF_CHALLENGE = {
     ChallengeRule.BONUS: "an unsuccessful challenge gives the challenged player points",
     ChallengeRule.NONE: "an unsuccessful challenge costs nothing (MàTaM art. 26)",
 }
+# A note on a play saying that a challenge of it failed (the play is valid).
+_FAILED_CHALLENGE_NOTE = re.compile(
+    r"unsuccessful[- ]challenge|(?:failed|lost) challenge|challenge (?:failed|lost)", re.IGNORECASE)
+# A note saying a turn was lost to time (`#note time`, "out of time"): a pass, under a ruleset
+# that times each turn (MàTaM art. 30).
+_LOST_TO_TIME_NOTE = re.compile(
+    r"^\s*#?time\b(?! limit)|\bout of time\b|\blost (?:on|to) time\b|\bnot played in time\b",
+    re.IGNORECASE)
 _SENYORS_NOTE = re.compile(r"\bsenyors\b", re.IGNORECASE)
 _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.IGNORECASE)
 
@@ -95,7 +103,8 @@ class _Rescore(EndLines):
     the walk through the record (:meth:`run`) and the report.
     """
 
-    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events", "unplaced")
+    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events", "unplaced", "challenged_in_vain",
+                 "partial_racks")
 
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
@@ -130,6 +139,8 @@ class _Rescore(EndLines):
         # (square, line): each tile of a play that could not be placed, put where the record
         # writes it (unplaceable); `show` draws them as not placed
         self.unplaced: tuple[tuple[int, int], ...] = ()
+        self.challenged_in_vain = 0  # a play noted as challenged in vain, whose challenger loses a turn
+        self.partial_racks: set[int] = set()  # players whose racks the record writes in part
 
     # -- racks ----------------------------------------------------------------------------------
     def read_rack(self, event: GcgEvent, p: int | None = None,
@@ -191,6 +202,28 @@ class _Rescore(EndLines):
             self.kept_line[p] = event.line
         return rack
 
+    def short_rack(self, event: GcgEvent, p: int, rack: tuple[int, ...], used: int) -> None:
+        """A rack shorter than what ``p`` holds, the bag having had the tiles: information (racks
+        change no score), when written whole: with tiles beyond the ``used`` ones, in a record
+        that never writes ``p``'s rack as the tiles used alone (an annotator who knows only part
+        of an opponent's racks: see :meth:`drop_partial_racks`)."""
+        size, holds = len(rack), self.rack_size[p]
+        if size == used:
+            self.partial_racks.add(p)
+        elif used < size < holds:
+            cite = self.ruleset.sources.get("rack_size", "").partition(":")[0]
+            self.info.append(Info(
+                event.line, Note.SHORT_RACK, event.nick,
+                f"line {event.line}: {event.nick}'s rack {format_rack(rack, self.alphabet)} has "
+                f"{size} tiles; the bag gave {event.nick} {holds} (a rack holds "
+                f"{self.ruleset.rack_size} while the bag has tiles{': ' + cite if cite else ''}; "
+                "racks change no score: information)"))
+
+    def drop_partial_racks(self) -> None:
+        """Short racks of a player whose racks the record writes in part are no finding of fact."""
+        partial = {self.nicks[p] for p in self.partial_racks}
+        self.info = [i for i in self.info if i.kind is not Note.SHORT_RACK or i.player not in partial]
+
     def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
         """Stop at a letter of another alphabet (Ę, Ł...): the record is not a game of this set."""
         index = getattr(err, "index", None)
@@ -239,10 +272,13 @@ class _Rescore(EndLines):
         if self.turn_player is not None:
             expected = self.next_player()
             if p != expected:
-                self.flag(event, Finding.UNEXPECTED_EVENT,
-                          f"{event.nick} moves out of turn: {self.nicks[expected]} was to play")
+                self.out_of_turn(event, expected)
         self.turn_player = p
         return True
+
+    def out_of_turn(self, event: GcgEvent, expected: int) -> None:
+        self.flag(event, Finding.UNEXPECTED_EVENT,
+                  f"{event.nick} moves out of turn: {self.nicks[expected]} was to play")
 
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
@@ -314,6 +350,8 @@ class _Rescore(EndLines):
             total += bingo[1]
         rack_size, known_left = self.rack_size, self.known_left
         size_before = rack_size[p]
+        if rack is not None and len(rack) < size_before:
+            self.short_rack(event, p, rack, placed)
         drawn = self.draw(p, placed)
         self.last_play = (p, move, total, drawn, event, self.scoreless, size_before, known_left[p],
                           kept)  # (LastPlay's fields: see previous_play)
@@ -349,6 +387,21 @@ class _Rescore(EndLines):
             rack_size[p] = 0
             known_left[p] = ()
             self.end(event.line, Ending.WENT_OUT, out=p)
+        if event.notes and self.ruleset.challenge_on_valid is ChallengeRule.LOSE_TURN and any(
+                ("hallenge" in note or "HALLENGE" in note) and _FAILED_CHALLENGE_NOTE.search(note)
+                for note in event.notes):  # (a word looked for first: notes can be long)
+            self.challenged_in_vain = event.line
+
+    def lost_turn_played(self, event: GcgEvent, p: int) -> None:
+        """The turn after a play noted as challenged in vain, under a ruleset where the challenger
+        loses the turn (NASPA's double challenge; FISE, by the Spanish standard rules): it must be
+        the challenger's pass; a challenger who plays on is a finding (the line counts as written)."""
+        line, self.challenged_in_vain = self.challenged_in_vain, 0
+        if event.kind != "pass" and self.ending is None:
+            self.flag(event, Finding.UNEXPECTED_EVENT,
+                      f"the play at line {line} was challenged in vain, and {event.nick} plays on: "
+                      f"under {self.ruleset.name} {_COST_OF_CHALLENGE[ChallengeRule.LOSE_TURN]} "
+                      "(a pass)")
 
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
                     message: str | None, place: Any) -> None:
@@ -446,6 +499,7 @@ class _Rescore(EndLines):
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")
         self.undo(last)
+        self.challenged_in_vain = 0  # (withdrawn: the challenge did not fail)
         phony = self.phony_info(played.line)
         if phony is not None:  # challenged off the board: not a phony that stands
             del self.info[phony]
@@ -523,6 +577,8 @@ class _Rescore(EndLines):
             except AdjudicateError as err:
                 unreadable = err
         count = event.exchange_count if event.exchange_count is not None else len(out or ())
+        if rack is not None and len(rack) < self.rack_size[p]:
+            self.short_rack(event, p, rack, count)
         redraw = rules.senyors and self.senyors(event, p, rack, count)
         if redraw:
             pass  # (with one tile in the bag too: all seven go back before seven are drawn)
@@ -536,6 +592,13 @@ class _Rescore(EndLines):
         if count > self.rack_size[p]:
             self.flag(event, Finding.ILLEGAL_PLAY,
                       f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
+        if event.notes and rules.turn_time_limit_seconds is not None and not redraw and any(
+                _LOST_TO_TIME_NOTE.search(note) for note in event.notes):
+            from adjudicate.clock import turn_time_rule  # (rare: see EndLines.time_penalty)
+
+            self.flag(event, Finding.ILLEGAL_PLAY,
+                      f"an exchange noted as a turn lost to time, but {turn_time_rule(rules)}: "
+                      "write it as a pass")
         if event.tiles and rack is not None:
             if unreadable is not None:
                 self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {unreadable}")
@@ -548,10 +611,16 @@ class _Rescore(EndLines):
         self.kept[p] = less(kept, out) if kept is not None and out is not None else None
         self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
         self.last_play = None
-        if redraw:  # MàTaM art. 21: no turn, so no scoreless one; the same player plays next
-            self.keep_turn(p)
+        if redraw:  # MàTaM art. 21: no turn, so no scoreless one
+            if not self.bag:
+                self.flag(event, Finding.ILLEGAL_PLAY,
+                          "a senyors redraw with the bag empty: MàTaM art. 21 needs at least one "
+                          "tile in the bag")
+            self.keep_turn(p, event.line)
             self.account(event, result, p, 0, "senyors redraw")
             return
+        if rules.senyors and self.turn_before == p and self.ending is None:
+            self.out_of_turn(event, (p + 1) % len(self.nicks))  # (not a redraw: see run)
         self.pass_run = 0
         self.scoreless += 1
         self.account(event, result, p, 0, "exchange")
@@ -668,10 +737,16 @@ class _Rescore(EndLines):
                 self.flag(event, Finding.PARSE, f"unknown event kind {kind}")
                 continue
             result = EventResult(event.line, event.nick, kind)
+            if self.may_end:
+                self.may_have_ended(kind)
             if turn:
-                before = self.turn_player
+                before = self.turn_before = self.turn_player
                 if self.ending is None and (before is None or p == (before + 1) % n):
                     self.turn_player = p  # the common case of check_turn: in turn, game on
+                elif before == p and kind == "exchange" and self.ruleset.senyors and self.ending is None:
+                    # A senyors redraw right after p's own turn, or a move out of turn: exchange
+                    # tells which (MàTaM art. 21 and 6).
+                    self.turn_player = p
                 else:
                     if before is not None and self.ending is None:
                         p = self.wrong_name(event, p)
@@ -686,16 +761,21 @@ class _Rescore(EndLines):
                         events.append(result)
                         continue
                 self.turns[p] += 1
+                if self.challenged_in_vain:
+                    self.lost_turn_played(event, p)
             handler(self, event, p, result)
             events.append(result)
-            if self.time_called and turn and self.ending is None and self.turn_player == p:
-                self.turn_after_time(event.line)  # (a senyors redraw gave the turn back: none)
+            if (self.time_called and turn and self.ending is None and self.turn_player == p
+                    and self.redraw_line != event.line):
+                self.turn_after_time(event.line)  # (a senyors redraw is no turn)
             if event.notes and self.ending is None and not self.time_called and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
                 self.call_time(event.line)
         if not whole:
             return self.report()
+        if self.may_end:
+            self.may_have_ended(None)
         if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
             last_event = record.events[-1].line if record.events else 0
             for p, rack_text in sorted(record.racks.items()):
@@ -721,6 +801,8 @@ class _Rescore(EndLines):
 
     def report(self) -> RescoreReport:
         record = self.record
+        if self.partial_racks:
+            self.drop_partial_racks()
         names: dict[str, str] = {}
         for p in record.players:
             names.setdefault(p.nick, p.name)  # the first #player line of a nick names it

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.errors import RulesError, UnknownTileError
-from adjudicate.federations import FEDERATIONS, federation_name, names_text
+from adjudicate.federations import FEDERATIONS, federation_name, names_text, preset
 from adjudicate.kinds import TextEnum
 from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts, tile_set_labels
 
@@ -99,7 +99,8 @@ class Ruleset:
     Challenges: ``challenge_on_valid`` (:class:`ChallengeRule`), ``challenge_bonus``,
     ``challenge_bonus_per``.
     End of the game: ``outplay``; ``scoreless_turns_to_end`` (at a table of ``players``; 0: no
-    such rule); ``passes_per_player_to_end`` (every player passes that many times in a row;
+    such rule); ``scoreless_end_optional`` (NASPA: those turns *may* end the game: a record that
+    plays on continues, one that stops there ended); ``passes_per_player_to_end`` (every player passes that many times in a row;
     exchanges are not passes); ``wespa_passes_do_not_end``; ``time_limit_ending``
     (:class:`TimeLimitEnding`) and ``time_limit_ending_adjusts`` (a rack adjustment after it);
     ``tie_break`` (:class:`TieBreak`).
@@ -127,6 +128,7 @@ class Ruleset:
     challenge_bonus: int = _number(0, 0)
     challenge_bonus_per: BonusPer = BonusPer.WORD
     scoreless_turns_to_end: int = _number(0, 0)
+    scoreless_end_optional: bool = False
     passes_per_player_to_end: int = _number(0, 0)
     wespa_passes_do_not_end: bool = False
     time_limit_ending: TimeLimitEnding = TimeLimitEnding.NONE
@@ -201,7 +203,7 @@ _ENUMS: dict[str, type[TextEnum]] = {
     "challenge_on_valid": ChallengeRule, "challenge_bonus_per": BonusPer, "outplay": Outplay,
     "overtime_forfeit": Forfeit, "time_limit_ending": TimeLimitEnding, "tie_break": TieBreak,
 }
-_BOOLS = ("wespa_passes_do_not_end", "time_limit_ending_adjusts", "senyors")
+_BOOLS = ("scoreless_end_optional", "wespa_passes_do_not_end", "time_limit_ending_adjusts", "senyors")
 _CHOICES = ("language", "alphabet")  # closed sets of words that are not enums: choices() lists them
 _NONE_WORDS = ("none", "off", "no", "")
 _TRUE_WORDS = ("true", "yes", "on", "1")
@@ -361,8 +363,18 @@ def find_ruleset(name: str) -> Ruleset:
     Traceback (most recent call last):
     ...
     adjudicate.errors.RulesError: unknown ruleset 'scrabble' (known: naspa, wespa, fise, catalan (alias matam))
+
+    A preset of the ruleset after a colon applies its values, each with its source:
+
+    >>> find_ruleset("fise:timer")
+    find_ruleset('fise').replace(overtime_points_per_minute=0, turn_time_limit_seconds=120)
     """
-    return _BY_NAME[federation_name(name)]
+    ruleset = _BY_NAME[federation_name(name)]
+    chosen = preset(name)
+    if chosen is not None:
+        for key, (value, source) in chosen["params"].items():
+            ruleset = ruleset.replace(source, **{key: value})
+    return ruleset
 
 
 # -- overrides ---------------------------------------------------------------------------------

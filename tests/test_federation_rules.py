@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
 from adjudicate.rescore import rescore_game
-from adjudicate.rules import CATALAN, FISE
+from adjudicate.rules import CATALAN, FISE, WESPA
 
 GAMES = Path(__file__).parent / "data" / "games"
 
@@ -201,3 +201,191 @@ def test_rules_command_json_and_refusal():
                                          "source": FISE.sources["tie_break"]}
     result = runner.invoke(app, ["rules", "scrabble"])
     assert result.exit_code == 2 and "unknown ruleset 'scrabble'" in result.stderr
+
+
+# -- NASPA six-zero: the game *may* end (NASPA rules 2017); WESPA ends it --------------------------
+# fx_naspa_scoreless.gcg lines 1-13: HEAT 14, AXES 20, then six scoreless turns (lines 7-13, see
+# tests/test_rescore.py). Alice plays on at line 14: H8 .OE down from the T of HEAT, TOE =
+# T1 + O1 (H9) + E1 (H10), no premium, no cross word: 3, 14 + 3 = 17.
+SIX_ZERO = "".join(text_of("fx_naspa_scoreless.gcg").splitlines(keepends=True)[:13])
+PLAYS_ON = SIX_ZERO + ">alice: ?AEEOTT H8 .OE +3 17\n"
+
+
+def test_naspa_six_zero_a_record_that_plays_on_continues():
+    report = rescore_text(PLAYS_ON)
+    assert found(report) == [] and report.ending is None
+    assert finals(report) == {"alice": 17, "bob": 20}
+
+
+def test_naspa_six_zero_a_record_that_stops_there_ended():
+    # The whole fixture: the rack lines follow the sixth scoreless turn: ended (alice -32, bob 4).
+    report = rescore_text(text_of("fx_naspa_scoreless.gcg"))
+    assert report.ending == "scoreless" and found(report) == []
+    # Lines 1-13 alone: ended too, the rack lines missing (alice 14 - 6 = 8, bob 20 - 16 = 4).
+    stops = rescore_text(SIX_ZERO)
+    assert stops.ending == "scoreless" and finals(stops) == {"alice": 8, "bob": 4}
+
+
+def test_wespa_six_zero_ends_the_game():
+    report = rescore_text(PLAYS_ON, WESPA)
+    assert report.ending == "scoreless"
+    assert (14, "unexpected_event") in found(report)
+    assert finals(report) == {"alice": 8, "bob": 4}
+
+
+# -- MàTaM senyors written in the order it happens (art. 21 and 6) ---------------------------------
+# The redraw happens right after the player's own draw, or at the initial draw, before the first
+# play: a record may write it there. The plays are the fixture's: SAL 6 (anna), ERA 9 (jordi).
+SENYORS_HEAD = "".join(SENYORS.splitlines(keepends=True)[:5])
+# At the initial draw: jordi holds seven consonants and redraws before anna's first play.
+REDRAW_AT_THE_START = SENYORS_HEAD + """>jordi: BCDFGLM -BCDFGLM +0 0
+#note senyors
+>anna: ACEILST 8G SAL +6 6
+>jordi: ADEINOR 9F ERA +9 9
+"""
+# Right after her own draw: anna plays SAL from ABCDLSG, keeps BCDG, draws MPR (seven consonants)
+# and redraws them before jordi's turn.
+REDRAW_AFTER_THE_DRAW = SENYORS_HEAD + """>anna: ABCDLSG 8G SAL +6 6
+>anna: BCDGMPR -BCDGMPR +0 6
+#note senyors
+>jordi: ADEINOR 9F ERA +9 9
+"""
+
+
+def test_senyors_at_the_initial_draw_is_no_move_out_of_turn():
+    report = rescore_text(REDRAW_AT_THE_START)
+    assert found(report) == [] and finals(report) == {"anna": 6, "jordi": 9, "núria": 0}
+
+
+def test_senyors_right_after_the_players_draw_is_no_move_out_of_turn():
+    report = rescore_text(REDRAW_AFTER_THE_DRAW)
+    assert found(report) == [] and finals(report) == {"anna": 6, "jordi": 9, "núria": 0}
+    # without the note too: seven consonants, all seven back
+    assert found(rescore_text(REDRAW_AFTER_THE_DRAW.replace("#note senyors\n", ""))) == []
+
+
+def test_an_exchange_right_after_the_players_own_turn_that_is_no_senyors_is_out_of_turn():
+    report = rescore_text(REDRAW_AFTER_THE_DRAW.replace("BCDGMPR -BCDGMPR", "BCDGMPA -BCDGMPA"))
+    assert found(report) == [(7, "illegal_play"), (7, "unexpected_event")]
+    assert "anna moves out of turn: jordi was to play" in report.discrepancies[1].message
+
+
+def test_senyors_with_the_bag_empty_is_a_finding():
+    # fx_catalan_outplay.gcg: 21 tiles drawn, 79 in the bag; twelve plays of 7 tiles (lines 6-17):
+    # 79 - 11 x 7 = 2 after line 16, 0 after núria's line 17. Anna's redraw (seven tiles, the note
+    # taken at its word: no rack written) then has no tile to draw (art. 21: at least one).
+    text = CA_OUT.replace(">anna: ERMA?IA", ">anna: UNKNOWN -7 +0 301\n#note senyors\n>anna: ERMA?IA")
+    report = rescore_text(text)
+    assert found(report) == [(18, "illegal_play")]
+    assert "at least one tile in the bag" in report.discrepancies[0].message
+    assert finals(report) == {"anna": 386, "jordi": 350, "núria": 375}  # (as without the line)
+
+
+# -- A failed challenge noted on a play, and the challenger plays on ------------------------------
+# NASPA (double challenge) and FISE (the Spanish standard rules): the challenger of a valid play
+# loses the turn, so the next line must be the challenger's pass. MàTaM (art. 26): play continues.
+def test_naspa_challenger_who_plays_on_after_a_failed_challenge_is_a_finding():
+    text = text_of("fx_naspa_scoreless.gcg")
+    noted = text.replace(">alice: AEHIRTT 8E HEAT +14 14\n",
+                         ">alice: AEHIRTT 8E HEAT +14 14\n#note bob's challenge failed\n")
+    report = rescore_text(noted)
+    assert found(report) == [(7, "unexpected_event")]
+    assert "challenged in vain, and bob plays on" in report.discrepancies[0].message
+    assert finals(report) == {"alice": -32, "bob": 4}  # (the line counts as written)
+    # The fixture's own lost challenge: alice challenges AXES in vain and passes (line 8): clean.
+    passes = text.replace(">bob: AEGSUVX I5 AXES +20 20\n",
+                          ">bob: AEGSUVX I5 AXES +20 20\n#note alice: unsuccessful challenge\n")
+    assert found(rescore_text(passes)) == []
+
+
+def test_fise_challenger_who_plays_on_after_a_failed_challenge_is_a_finding():
+    noted = FISE_TIME.replace(">ana: PALOMAS 8B PALOMAS +74 74\n",
+                              ">ana: PALOMAS 8B PALOMAS +74 74\n#note unsuccessful challenge\n")
+    assert found(rescore_text(noted)) == [(7, "unexpected_event")]
+
+
+def test_matam_challenger_plays_on_after_a_failed_challenge():
+    noted = CA_OUT.replace(">anna: CAMISES 8B CAMISES +72 72\n",
+                           ">anna: CAMISES 8B CAMISES +72 72\n#note unsuccessful challenge\n")
+    assert found(rescore_text(noted)) == []
+
+
+# -- MàTaM: a turn lost to time is lost, with no exchange (art. 30) --------------------------------
+# fx_catalan_senyors.gcg, then núria's turn (line 10), lost to time (`#note time`). Bag: 100 - 21
+# = 79, less SAL's 3 and ERA's 3 drawn: 73, enough for an exchange (7).
+def test_matam_turn_lost_to_time_written_as_an_exchange_is_a_finding():
+    exchange = SENYORS + ">núria: ADEIRST -ADE +0 0\n#note time\n"
+    report = rescore_text(exchange)
+    assert found(report) == [(10, "illegal_play")]
+    assert "a turn lost to time" in report.discrepancies[0].message
+    assert "no exchange; MàTaM rules, art. 30" in report.discrepancies[0].message
+    assert finals(report) == {"anna": 6, "jordi": 9, "núria": 0}
+    assert found(rescore_text(SENYORS + ">núria: ADEIRST - +0 0\n#note time\n")) == []  # a pass
+    assert found(rescore_text(SENYORS + ">núria: ADEIRST -ADE +0 0\n")) == []  # an exchange
+
+
+# -- A whole rack shorter than the bag allowed (FISE art. 3 and 15: always 7 tiles): information --
+# fx_fise_tie.gcg with beto's first rack written AEINRS: six tiles, ERA plays three and leaves
+# INS, so the rack is written whole; the bag (100 - 14 = 86, less SOL's 3: 83) gave him seven.
+def test_a_short_whole_rack_is_information():
+    text = text_of("fx_fise_tie.gcg").replace(">beto: AEINRST 9F ERA", ">beto: AEINRS 9F ERA")
+    report = rescore_text(text, FISE)
+    assert found(report) == [] and finals(report) == {"ana": -4, "beto": -4}
+    short = [i for i in report.info if i.kind == "short_rack"]
+    assert [(i.line, i.player) for i in short] == [(6, "beto")]
+    assert "has 6 tiles; the bag gave beto 7" in (short[0].message or "")
+    assert "FISE rules rev. 11 (2001), art. 3 and 15" in (short[0].message or "")
+    result = CliRunner().invoke(app, ["rescore", "--rules", "fise", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    assert "has 6 tiles; the bag gave beto 7" in result.stdout
+
+
+# -- FISE's electronic timer (art. 19.1 and 20): the preset fise:timer -----------------------------
+def test_fise_timer_is_a_named_preset_that_cites_fise():
+    from adjudicate.rules import find_ruleset
+
+    timer = find_ruleset("fise:timer")
+    assert timer.name == "fise" and timer.turn_time_limit_seconds == 120
+    assert timer.overtime_points_per_minute == 0
+    assert "art. 19.1 and 20" in timer.sources["turn_time_limit_seconds"]
+    runner = CliRunner()
+    listed = runner.invoke(app, ["rules", "fise"]).stdout
+    assert "fise:timer" in listed and "--set turn_time_limit_seconds=120" in listed
+    result = runner.invoke(app, ["clock", "--rules", "fise:timer", "A=300@-01:00", "B=250"])
+    assert result.exit_code == 2
+    assert "FISE rules rev. 11 (2001), art. 19.1 and 20" in result.stderr
+    assert "MàTaM" not in result.stderr
+    # A time penalty in a FISE record under the timer: a finding citing FISE, counting nothing.
+    report = rescore_text(FISE_TIME + ">beto:  (time) -10 179\n", timer)
+    assert found(report) == [(10, "time_penalty")]
+    assert "art. 19.1 and 20" in report.discrepancies[0].message
+    assert "MàTaM" not in report.discrepancies[0].message
+    unknown = runner.invoke(app, ["rules", "fise:clock"])
+    assert unknown.exit_code == 2 and "unknown preset 'fise:clock' (presets of fise: fise:timer)" in unknown.stderr
+
+
+# -- where each value comes from: the articles of the regulations, or our decisions ---------------
+def test_sources_cite_the_articles_and_our_decisions_by_our_document():
+    from adjudicate.rules import NASPA, RULESETS
+
+    fise, matam = FISE.sources, CATALAN.sources
+    # FISE art. 16 sets no exchange minimum: the 1 is our decision.
+    assert fise["exchange_min_bag"].startswith("docs/decisions.md") and "art. 16" in fise["exchange_min_bag"]
+    assert "art. 40.4" in fise["time_limit_ending_adjusts"] and "art. 18" not in fise["time_limit_ending_adjusts"]
+    assert "art. 40.3" in fise["outplay"] and "art. 40.2" in fise["passes_per_player_to_end"]
+    assert "art. 29" in fise["bingo_bonus"] and "art. 3 and 15" in fise["rack_size"]
+    assert "art. 20" in matam["exchange_min_bag"] and "art. 24.3" in matam["scoreless_turns_to_end"]
+    assert "art. 24.2" in matam["passes_per_player_to_end"] and "art. 25" in matam["tie_break"]
+    assert "art. 15" in matam["bingo_bonus"] and "art. 15" in matam["rack_size"]
+    assert NASPA.sources["bingo_bonus"].startswith("docs/decisions.md")
+    # No source cites a document that does not ship with the tool.
+    for ruleset in RULESETS:
+        assert not [k for k, v in ruleset.sources.items() if "RULES.md" in v], ruleset.name
+
+
+def test_racks_written_in_part_are_no_short_racks(corpus):
+    # An annotated game (Macondo's noah_vs_peter.gcg) writes the opponent's racks as the tiles he
+    # played (line 4 `IP 3H .IP`), or the tiles known of them (line 34 `AERY M7 RY.`, after the
+    # phony AEY withdrawn at line 30): not racks he held whole, so not short ones.
+    report = rescore_game(read_gcg((corpus / "gcg" / "macondo" / "noah_vs_peter.gcg").read_bytes()))
+    assert [i for i in report.info if i.kind == "short_rack"] == []

@@ -49,6 +49,8 @@ EXPECTED = {
     "challenge_bonus_per": ("word", "word", "word", "word"),
     "outplay": ("double", "double", "international", "international"),
     "scoreless_turns_to_end": (6, 6, 0, 9),
+    # NASPA rules 2017: six scoreless turns "may end" the game; WESPA ends it there.
+    "scoreless_end_optional": (True, False, False, False),
     "passes_per_player_to_end": (0, 0, 2, 2),
     "wespa_passes_do_not_end": (False, True, False, False),
     # FISE art. 18: the player owed a turn plays it; MàTaM art. 31: the round and one more.

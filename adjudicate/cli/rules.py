@@ -28,13 +28,28 @@ def rules_sources(name: str) -> str:
 
     from adjudicate.rules import PARAMETERS, find_ruleset, value_text
 
+    from adjudicate.federations import PRESETS, preset
+
     ruleset = find_ruleset(name)
     rows = [[key, value_text(getattr(ruleset, key)), ruleset.sources.get(key, "")]
             for key in PARAMETERS if key not in ("name", "aliases", "description")]
     head = f"{ruleset.name}" + (f" (alias {', '.join(ruleset.aliases)})" if ruleset.aliases else "")
-    return textwrap.fill(f"{head}: {ruleset.description}", 100) + "\n\n" + tabulate(
+    chosen = preset(name)
+    if chosen is not None:
+        head += f", preset {name.strip().lower()}: {chosen['description']}; the ruleset"
+    text = textwrap.fill(f"{head}: {ruleset.description}", 100) + "\n\n" + tabulate(
         rows, headers=["parameter", "value", "source"], disable_numparse=True,
         maxcolwidths=[None, None, 100 - 4 - max(len(row[0]) for row in rows) - max(len(row[1]) for row in rows)])
+    presets = PRESETS.get(ruleset.name, {})
+    if presets and chosen is None:
+        lines = [f"\nPresets (--rules {ruleset.name}:PRESET; `adjudicate rules {ruleset.name}:PRESET` "
+                 "gives their sources):"]
+        for key, one in presets.items():
+            values = " ".join(f"--set {param}={value_text(value)}" for param, (value, _) in one["params"].items())
+            lines.append(textwrap.fill(f"  {ruleset.name}:{key}  {one['description']} ({values})", 100,
+                                       subsequent_indent="    "))
+        text += "\n" + "\n".join(lines)
+    return text
 
 
 @app.command()
@@ -44,7 +59,8 @@ def rules(
     json_: JsonOption = False,
 ) -> None:
     """Show what the tool applies under each ruleset: every parameter and its value; with NAME,
-    where each value comes from (federation and article, or the decision in docs/decisions.md).
+    where each value comes from (federation and article, or the decision in docs/decisions.md);
+    NAME:PRESET (fise:timer) with a preset applied.
 
     Example: adjudicate rules fise
     """
