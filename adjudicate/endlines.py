@@ -39,14 +39,6 @@ class EndLines(Ledger):
         self.overtime: dict[int, int] = {}  # seconds over, from `#note overtime MM:SS`
         self.outplay_left: int | None = None  # out-play points still due, once known (outplay_due)
 
-    def undue(self, event: GcgEvent) -> int:
-        """What a line counts whose points the rules do not give (a move after the end, out-play
-        points for a player who did not go out, a rack adjustment after the time limit): nothing;
-        but the record's own score when a play before could not be put on the board or a line could
-        not be read. Then who holds what, and so whether and how the game ended, is a guess, and a
-        wrong guess must not take real points away: the discrepancy is reported either way."""
-        return (event.score or 0) if self.board_uncertain else 0
-
     def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules, alphabet = self.ruleset, self.alphabet
         points = event.kind == "end_rack_points"
@@ -74,7 +66,7 @@ class EndLines(Ledger):
                 if self.ending is not Ending.TIME:  # (after the time limit, check_end_lines says none is due)
                     self.flag(event, Finding.UNEXPECTED_EVENT,
                               f"out-play points for {event.nick}, who did not go out")
-                computed = self.undue(event)
+                computed = self.not_due(event, p)
             else:
                 computed = self.outplay_due(p, outplay_points(value, rules))
             self.account(event, result, p, computed, f"out-play ({label})", unexpected=not due, kind=Finding.END_RACK)
@@ -89,19 +81,22 @@ class EndLines(Ledger):
                     self.flag(event, Finding.END_RACK,
                               f"end-rack penalty: the rack {event.rack} and the tiles counted "
                               f"({event.tiles}) differ")
+            due = self.ending is not Ending.TIME  # (after the time limit none is: check_end_lines says so)
             if self.ending is Ending.WENT_OUT and not opponents_lose_tiles(rules):
+                due = False
                 self.flag(event, Finding.UNEXPECTED_EVENT,
                           f"an end-rack penalty after an out-play under {rules.name}, where the "
                           "finisher adds twice the opponent's tiles and the opponent loses nothing")
             elif self.ending is Ending.WENT_OUT and p == self.out_player:
-                self.flag(event, Finding.UNEXPECTED_EVENT, f"{event.nick} went out and holds no tiles")
+                due = False
+                self.flag(event, Finding.UNEXPECTED_EVENT,
+                          f"{event.nick} went out and holds no tiles")
             known = self.known(p)
             if known is not None and sorted(known) != sorted(tiles):
                 self.flag(event, Finding.END_RACK,
                           f"{event.nick} held {format_rack(known, alphabet) or 'nothing'}, "
                           f"the line counts {label}", label, format_rack(known, alphabet))
-            due = self.ending is not Ending.TIME  # (after the time limit none is: check_end_lines says so)
-            computed = -value if due else self.undue(event)
+            computed = -value if due else self.not_due(event, p)
             self.account(event, result, p, computed, f"end-rack penalty ({label})", unexpected=not due,
                          kind=Finding.END_RACK)
             self.end_adjustment[p] += computed
@@ -146,16 +141,18 @@ class EndLines(Ledger):
             problem = "a time penalty before the end of the game"
         elif p in self.time_seen:
             problem = f"a second time penalty for {event.nick}"
-        elif not forfeit and not self.end_lines_complete():
-            # (magpie's time_penalty_before_rack_penalties.gcg: the record's own totals, and the
-            # game's story in its notes, leave this line out.)
-            problem = "a time penalty before the end-of-game rack lines (they come first)"
-        if not problem:  # (a penalty out of place does not stand: a later one in place may)
-            self.time_seen.add(p)
-        if problem:
+        if problem:  # (a penalty out of place does not stand: a later one in place may)
             self.flag(event, Finding.UNEXPECTED_EVENT, problem)
             self.account(event, result, p, 0, "time penalty", unexpected=True)
             return
+        self.time_seen.add(p)
+        if not forfeit and not self.end_lines_complete():
+            # The order of the end-of-game lines is a writer's style, not a rule: the penalty
+            # counts where it is (RULES.md, what a line counts); the order is information.
+            self.info.append(Info(event.line, Note.LINE_ORDER, event.nick,
+                                  f"line {event.line}: {event.nick}'s time penalty comes before "
+                                  "the end-of-game rack lines (usually written first): counted "
+                                  "where it is (the order of the lines changes no score)"))
         if self.ending is None:  # over the maximum overtime: the game ends here, lost
             self.ending, self.ended_at = Ending.TIME, event.line
         recorded = event.score
@@ -351,7 +348,7 @@ class EndLines(Ledger):
         return held
 
     def missing_adjustment(self, p: int, due: int | None) -> None:
-        # (Not after a play that could not be placed: then the end itself is a guess; see undue.)
+        # (Not after a play that could not be placed: then the end itself is a guess; see not_due.)
         if due is not None and not self.board_uncertain:
             self.computed[p] += due
             self.end_adjustment[p] += due

@@ -45,6 +45,7 @@ class Note(TextEnum):
     SHORT_RACK = "short_rack"  # a whole rack shorter than the bag allowed (FISE art. 3 and 15)
     FORFEIT_RAISE = "forfeit_raise"  # NASPA: an opponent raised to win by one after a forfeit
     TIE_BREAK = "tie_break"  # FISE: a tie after the rack adjustments won on the score before them
+    LINE_ORDER = "line_order"  # end-of-game lines in an unusual order (a time penalty before a rack line)
 
 
 class Ending(TextEnum):

@@ -3,7 +3,8 @@
 :class:`Ledger` is the game state (:class:`~adjudicate.replay.GameState`) with, for each player,
 the totals the record's cumulatives say and the totals the rules give, and the list of
 discrepancies and notes. :meth:`Ledger.account` compares one line's score and cumulative with
-ours, so that an error is reported once, at its cause; :meth:`Ledger.flag` reports a finding.
+ours, so that an error is reported once, at its cause; :meth:`Ledger.flag` reports a finding;
+:meth:`Ledger.not_due` is what a line counts that the rules do not give or the replay cannot check.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ class Ledger(GameState):
     """A game replayed from ``record``, its totals and findings (see the module docstring)."""
 
     __slots__ = ("record", "bases", "computed", "last_recorded", "discrepancies", "info",
-                 "end_adjustment", "time_adjustment")
+                 "end_adjustment", "time_adjustment", "slips")
 
     def __init__(self, record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
                  nicks: list[str]) -> None:
@@ -40,6 +41,9 @@ class Ledger(GameState):
         self.info: list[Info] = []
         self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
         self.time_adjustment = [0] * n  # what the time penalties took (ours)
+        # After a wrong cumulative (its line, bases[p] then [wrong, right]): the scoreless lines
+        # since that repeat the wrong total, reported if the record comes back to the right one.
+        self.slips: list[tuple[int, list[tuple[GcgEvent, str, int, int]]] | None] = [None] * n
 
     def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
              computed: Any = None, line: int | None = None, missing: MissingLine | None = None) -> None:
@@ -58,19 +62,44 @@ class Ledger(GameState):
                         event.nick if event else (missing.nick if missing else None), missing)
         )
 
+    def not_due(self, event: GcgEvent, p: int, *, unknown: bool = False) -> int:
+        """What a line counts that the rules do not give (a move after the end of the game, out-play
+        points for a player who did not go out, a rack adjustment the ruleset does not make): nothing
+        (the line is reported as not due). ``unknown``: a line whose points the replay cannot know
+        (a play that could not be put on the board).
+
+        Who holds what, and so whether and how the game ended, rests on the board: after a play
+        that could not be placed or a line that could not be read (``board_uncertain``) the end is a
+        guess, and a wrong guess must not take real points away. Such a line, like an ``unknown``
+        one, counts what the record's own totals count: its score when its cumulative goes on from
+        the player's last one (a real line), nothing when it does not (a line repeated, which the
+        record's totals do not count either). The finding is reported either way."""
+        if not unknown and not self.board_uncertain:
+            return 0
+        score, cum = event.score, event.cumulative
+        if score is None:
+            return 0
+        bases = self.bases[p]
+        if cum is None or not bases or cum - score in bases:
+            return score
+        return 0
+
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
                 what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE,
                 also: int | None = None, implied: int | None = None) -> None:
         """Compare the line's score and cumulative with ours; move both totals on.
 
         The cumulative is checked against the record's own previous cumulative plus the line's
-        score, so a wrong score is reported once (as a score) and not again as a cumulative. After
-        a wrong cumulative, the next line may continue from either the wrong or the right value.
-        An ``unexpected`` line (one that should not be there) is not checked; the record may or may
-        not have counted it, and the next line may continue from either. ``also``: a score the
-        line may record besides ours (a withdrawal taking back what the record gave the play: a
-        wrong score is reported at the play). ``implied``: the score of a line whose own says
-        nothing of it (the old withdrawal form, ``-- +0 CUM``).
+        score, so a wrong score is reported once (as a score) and not again as a cumulative; a
+        cumulative equal to our total is never reported. After a wrong cumulative, the next line
+        may continue from either the wrong or the right value; a scoreless line that repeats the
+        wrong total is reported when a later line comes back to the right one (the record's
+        keeper had the right total: the line wrote the wrong one again). An ``unexpected`` line
+        (one that should not be there) is not checked; the record may or may not have counted it,
+        and the next line may continue from either. ``also``: a score the line may record besides
+        ours (a withdrawal taking back what the record gave the play: a wrong score is reported at
+        the play). ``implied``: the score of a line whose own says nothing of it (the old
+        withdrawal form, ``-- +0 CUM``).
         """
         recorded = event.score if implied is None else implied
         result.recorded_score = event.score
@@ -82,32 +111,50 @@ class Ledger(GameState):
         step = recorded if recorded is not None else computed
         cum = event.cumulative
         result.recorded_cumulative = cum
+        total = self.computed[p] + computed
+        self.computed[p] = total
+        result.computed_cumulative = total
         if (cum is not None and not unexpected and len(bases) == 1
                 and (cum == bases[0] + step or cum == bases[0] + computed)):
             # The common case: the record's arithmetic holds.
             bases[0] = cum
             self.last_recorded[p] = cum
-            self.computed[p] += computed
-            result.computed_cumulative = self.computed[p]
             return
+        slip = self.slips[p]
+        self.slips[p] = None
         if not bases:  # the record's total is unknown here (a line before could not be read)
             new = [cum] if cum is not None else []
         elif unexpected:
             new = ([cum] if cum is not None else [b + step for b in bases]) + bases
         elif cum is None:
             new = [bases[0] + step]
-        elif cum in [b + step for b in bases] or cum in [b + computed for b in bases]:
+        elif cum == total or cum in [b + computed for b in bases[1:]] or cum in [b + step for b in bases[1:]]:
+            # Our total, or the right one after a wrong cumulative: the lines since that repeated
+            # the wrong total wrote it again.
             new = [cum]
+            if slip is not None:
+                line, repeats = slip
+                for e, doing, wrong, right in repeats:
+                    self.flag(e, Finding.CUMULATIVE,
+                              f"{doing}: cumulative {wrong} repeats the wrong total of line {line} "
+                              f"(the record's total is {right}, as line {event.line} shows)",
+                              wrong, right)
+        elif cum == bases[0] + step or cum == bases[0] + computed:
+            if slip is not None and step == 0 and computed == 0:  # the wrong total, repeated
+                slip[1].append((event, what, cum, bases[1]))
+                self.slips[p] = slip
+                new = bases
+            else:  # the record went on from its own total
+                new = [cum]
         else:
             expected = bases[0] + step
             self.flag(event, Finding.CUMULATIVE,
                       f"{what}: cumulative {cum} is not {bases[0]} {step:+d} = {expected}",
                       cum, expected)
             new = [cum, expected]
+            self.slips[p] = (event.line, [])
         self.bases[p] = new if len(new) < 2 else list(dict.fromkeys(new))[:4]
         # (With neither a score nor a cumulative on a line that scores, the record says nothing
         # of the player's total: no "recorded" total is made up from ours. A pass changes none.)
         self.last_recorded[p] = (cum if cum is not None else
                                  None if not new or (recorded is None and computed) else new[0])
-        self.computed[p] += computed
-        result.computed_cumulative = self.computed[p]

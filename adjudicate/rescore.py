@@ -452,7 +452,7 @@ class _Rescore(EndLines):
         self.kept[p] = None  # (which tiles left the rack is not known)
         self.scoreless = self.pass_run = 0
         self.last_play = None
-        self.account(event, result, p, self.as_recorded(event, p), what, unexpected=True)
+        self.account(event, result, p, self.not_due(event, p, unknown=True), what, unexpected=True)
         if self.rack_size[p] <= 0 and self.bag == 0:
             self.rack_size[p] = 0
             self.end(event.line, Ending.WENT_OUT, out=p)
@@ -478,7 +478,7 @@ class _Rescore(EndLines):
             else:
                 why = "the line before is not a play"
             self.flag(event, Finding.UNEXPECTED_EVENT, f"{doing}, but {why}")
-            after = self.after_end(event, p) if self.ending is not None else 0
+            after = self.not_due(event, p) if self.ending is not None else 0
             self.account(event, result, p, after, doing, unexpected=True)
             return None, p
         if last.player != p:
@@ -546,24 +546,6 @@ class _Rescore(EndLines):
             if recorded % unit == 0 and unit <= recorded <= unit * last.move.words:
                 computed = recorded  # one bonus per challenged word: the record says how many
         self.account(event, result, p, computed, "challenge bonus")
-
-    def after_end(self, event: GcgEvent, p: int) -> int:
-        """What a move after the end of the game counts: nothing. When a play before could not be
-        put on the board the end is a guess (who holds what is not known), and a wrong guess must
-        not take real points away: then the move counts what the record's own totals count
-        (:meth:`as_recorded`)."""
-        return self.as_recorded(event, p) if self.board_uncertain else 0
-
-    def as_recorded(self, event: GcgEvent, p: int) -> int:
-        """A line the replay cannot check counts what the record's own totals count: its score
-        when its cumulative goes on from the player's last one (a real move, misread), nothing
-        when it does not (a line repeated, which the record's totals do not count either)."""
-        score, cum = event.score, event.cumulative
-        if score is None:
-            return 0
-        if cum is None or not self.bases[p] or cum - score in self.bases[p]:
-            return score
-        return 0
 
     def exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rack = self.read_rack(event, p)
@@ -751,10 +733,9 @@ class _Rescore(EndLines):
                     if before is not None and self.ending is None:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
-                        # A move after the end of the game counts for nothing; but when the end is
-                        # a guess (a play before could not be placed), what the record's own
-                        # totals count (see after_end). The record may have counted it or not.
-                        self.account(event, result, p, self.after_end(event, p), kind, unexpected=True)
+                        # A move after the end of the game counts for nothing (but see not_due:
+                        # the end may be a guess). The record may have counted it or not.
+                        self.account(event, result, p, self.not_due(event, p), kind, unexpected=True)
                         # Not replayed: a withdrawal or a challenge bonus on the next line is
                         # about this move, not about the last one on the board.
                         self.last_play = None

@@ -310,11 +310,13 @@ def test_naspa_six_scoreless_turns_and_time_penalty():
 def test_naspa_six_scoreless_missing_penalty_line():
     text = text_of("fx_naspa_scoreless.gcg").replace(">bob: EIOQRRT (EIOQRRT) -16 4\n", "")
     report = rescore_text(text)
-    # the time line (now line 15) comes before the rack lines are complete: reported too, and
-    # not counted; bob's missing -16 is counted: he passed on line 13 holding EIOQRRT.
-    assert found(report) == [(15, "unexpected_event"), (15, "end_rack")]
-    assert report.discrepancies[1].computed == -16
-    assert {p.nick: p.computed_final for p in report.players} == {"alice": 8, "bob": 4}
+    # the time line (now line 15) comes before the rack lines are complete: it counts where it
+    # is (RULES.md, what a line counts; the order is information), alice 8 - 40 = -32; bob's
+    # missing -16 is counted: he passed on line 13 holding EIOQRRT. (It counted 0 before: alice 8.)
+    assert found(report) == [(15, "end_rack")]
+    assert report.discrepancies[0].computed == -16
+    assert [(i.line, i.kind) for i in report.info] == [(15, "line_order")]
+    assert {p.nick: p.computed_final for p in report.players} == {"alice": -32, "bob": 4}
 
 
 def test_naspa_six_scoreless_without_any_end_line_the_winner_is_the_rules():
