@@ -360,18 +360,7 @@ class _Rescore(EndLines):
         elif left is not None:
             known_left[p] = tuple(left)
         self.scoreless = self.pass_run = 0
-        recorded = event.score
-        bases, cum = self.bases[p], event.cumulative
-        if recorded == total and cum is not None and len(bases) == 1 and cum == bases[0] + total:
-            # The common case, inline (see account): score and cumulative agree with ours.
-            bases[0] = self.last_recorded[p] = cum
-            result.recorded_score = result.computed_score = total
-            result.recorded_cumulative = cum
-            computed = self.computed
-            computed[p] += total
-            result.computed_cumulative = computed[p]
-        else:
-            self.account(event, result, p, total, f"{position} {written}")
+        self.account(event, result, p, total, f"{position} {written}")
         words = self.words
         if words is not None:
             bad = None

@@ -184,3 +184,13 @@ def test_one_home_for_what_an_unchecked_line_counts() -> None:
     assert "not_due" in vars(Ledger)
     assert not hasattr(EndLines, "undue")
     assert not hasattr(_Rescore, "as_recorded") and not hasattr(_Rescore, "after_end")
+
+
+def test_the_cumulative_check_has_one_home() -> None:
+    """Issue 27: a play's cumulative is checked by `Ledger.account` alone (no copy inline in
+    `_Rescore.play` reading the record's totals)."""
+    import inspect
+
+    from adjudicate.rescore import _Rescore
+
+    assert "bases" not in inspect.getsource(_Rescore.play)
