@@ -86,7 +86,8 @@ class Ledger(GameState):
 
     def account(self, event: GcgEvent, result: EventResult, p: int, computed: int,
                 what: str, *, unexpected: bool = False, kind: Finding = Finding.SCORE,
-                also: int | None = None, implied: int | None = None) -> None:
+                also: int | None = None, implied: int | None = None,
+                cause: int | None = None) -> None:
         """Compare the line's score and cumulative with ours; move both totals on.
 
         The cumulative is checked against the record's own previous cumulative plus the line's
@@ -99,13 +100,15 @@ class Ledger(GameState):
         and the next line may continue from either. ``also``: a score the line may record besides
         ours (a withdrawal taking back what the record gave the play: a wrong score is reported at
         the play). ``implied``: the score of a line whose own says nothing of it (the old
-        withdrawal form, ``-- +0 CUM``).
+        withdrawal form, ``-- +0 CUM``). ``cause``: the earlier line a wrong score follows from
+        (a play through the tiles of an edited word), said in the finding.
         """
         recorded = event.score if implied is None else implied
         result.recorded_score = event.score
         result.computed_score = computed
         if recorded is not None and recorded != computed and recorded != also and not unexpected:
-            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
+            follows = f" (follows from line {cause})" if cause is not None else ""
+            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}{follows}",
                       recorded, computed)
         bases = self.bases[p]
         step = recorded if recorded is not None else computed

@@ -104,7 +104,7 @@ class _Rescore(EndLines):
     """
 
     __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events", "unplaced", "challenged_in_vain",
-                 "partial_racks")
+                 "partial_racks", "edited")
 
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
@@ -141,6 +141,9 @@ class _Rescore(EndLines):
         self.unplaced: tuple[tuple[int, int], ...] = ()
         self.challenged_in_vain = 0  # a play noted as challenged in vain, whose challenger loses a turn
         self.partial_racks: set[int] = set()  # players whose racks the record writes in part
+        # The squares of plays whose tiles the rack or the bag did not hold (an edited word), and
+        # their lines: a later score through them follows from that line.
+        self.edited: dict[int, int] = {}
 
     # -- racks ----------------------------------------------------------------------------------
     def read_rack(self, event: GcgEvent, p: int | None = None,
@@ -283,6 +286,7 @@ class _Rescore(EndLines):
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
         alphabet = self.alphabet
+        findings = len(self.discrepancies)
         rack = self.read_rack(event, p, take=True)  # taken out of unseen: what stays on it is put back below
         kept = self.kept[p]  # what p holds as the turn starts: the rack when whole (see read_rack)
         position, written = event.position, event.tiles
@@ -343,6 +347,10 @@ class _Rescore(EndLines):
                 unseen[t] += 1
         if kept is not None:  # (a whole rack less the tiles played is what is left of it)
             self.kept[p] = left if kept is rack else less(kept, new)
+        if len(self.discrepancies) > findings and any(
+                d.kind is Finding.ILLEGAL_PLAY for d in self.discrepancies[findings:]):
+            for square in move.new_squares:  # tiles not the record's own: an edited word
+                self.edited[square] = event.line
         bingo = self.bingo
         result.bingo = bingo
         total = move.points  # resolved on this board: scored as it was checked (see score_total)
@@ -360,7 +368,14 @@ class _Rescore(EndLines):
         elif left is not None:
             known_left[p] = tuple(left)
         self.scoreless = self.pass_run = 0
-        self.account(event, result, p, total, f"{position} {written}")
+        cause = None
+        if self.edited and event.score is not None and event.score != total:
+            edited = self.edited
+            line = event.line  # (a play's own tiles are its own finding)
+            lines = [edited[s] for word in (move.main, *move.cross) for s in word.squares
+                     if s in edited and edited[s] != line]
+            cause = max(lines) if lines else None
+        self.account(event, result, p, total, f"{position} {written}", cause=cause)
         words = self.words
         if words is not None:
             bad = None

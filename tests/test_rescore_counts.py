@@ -194,3 +194,22 @@ def test_the_cumulative_check_has_one_home() -> None:
     from adjudicate.rescore import _Rescore
 
     assert "bases" not in inspect.getsource(_Rescore.play)
+
+
+EDITED = """#player1 alice Alice
+#player2 bob Bob
+>alice: AEHIRTT 8E HEAX +28 28
+>bob: AEGSUVZ I8 S +8 8
+"""
+# 8E HEAX: H4 E1 A1 X8 (H8 centre) = 14, x2 = 28: the X is not on alice's rack (an edited word;
+# HEAT, 14, is what she held). I8 S hooks it: HEAXS 4 + 1 + 1 + 8 + 1 = 15 (I8 is a plain
+# square); the record's +8 is HEATS's (4 + 1 + 1 + 1 + 1).
+
+
+def test_a_score_through_an_edited_word_follows_from_it() -> None:
+    report = rescore_text(EDITED)
+    assert found(report) == [(3, "illegal_play"), (4, "score")]
+    assert report.discrepancies[1].message.endswith("computed +15 (follows from line 3)")
+    # the unedited record: HEAT 14, HEATS 8, nothing to report
+    clean = rescore_text(EDITED.replace("8E HEAX +28 28", "8E HEAT +14 14"))
+    assert found(clean) == []
