@@ -97,14 +97,14 @@ def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
                      reason: str | None = None, spelling: str | None = None) -> Canonical:
     """What :func:`canonical_gcg` writes, as a :class:`Canonical` (for writers that change it
     further: :mod:`adjudicate.correct`)."""
-    if ruleset is None:
-        ruleset, reason = choose_ruleset(record)
     verbatim = _unwritten_lines(record)
     # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
     # written at the end it would say something else.
     kept, last_event = _rack_lines(record), _last_event_line(record)
     racks = {n: text for n, text in record.racks.items() if kept.get(n, 0) > last_event}
     try:
+        if ruleset is None:  # (a tile set we do not ship, letters of two sets: as read)
+            ruleset, reason = choose_ruleset(record)
         report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
     except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
         return Canonical(replace(record, racks=racks), None, verbatim, None)
@@ -152,7 +152,9 @@ def _tiles(text: str, alphabet: Alphabet) -> str:
     would read it (a blank C then an H) and put it on the board; ``SCRAU[cH]`` is ambiguous there
     too."""
     try:
-        return format_tiles(parse_tiles(text, alphabet), alphabet)
+        # No tile at all (``()``, which the reader takes as written) stays as written: an empty
+        # field would read as no field, and the line would say something else.
+        return format_tiles(parse_tiles(text, alphabet), alphabet) or text
     except UnknownTileError as err:
         if err.kind != "ambiguous" or "[" in text:
             return text

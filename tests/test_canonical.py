@@ -412,3 +412,12 @@ def test_canonical_writes_the_bracketed_spelling_whatever_was_read(record_of, me
     assert canonical_gcg(read_gcg(plain.encode())) == plain
     quackle = canonical_gcg(record_of("es_quackle.gcg"), FISE)
     assert ">ana: AEORRS[LL] K8 SE[LL]O +34 52" in quackle and "11G Cl" in quackle
+
+
+def test_a_play_of_no_tile_is_written_as_it_was_written():
+    # `()` reads as a play of no tile (it cannot go on the board): written as an empty field, the
+    # line became `8G  +18`, which reads as a play of the tiles `+18` no longer (fuzz, issue 25).
+    data = b"#player1 ana Ana\n#player2 bo Bo\n>ana: AHICORS 8G () +18 18\n"
+    once = canonical_gcg(read_gcg(data))
+    assert ">ana: AHICORS 8G () +18 18" in once.splitlines()
+    assert canonical_gcg(read_gcg(once.encode())) == once
