@@ -97,13 +97,6 @@ class LastPlay:
     kept: tuple[int, ...] | list[int] | None
 
 
-# LastPlay's fields, in its order, as the replay keeps them (GameState.last_play): a play is
-# withdrawn or challenged once in some thirty, and a LastPlay made for every play cost a rescored
-# game 2.2% of its instructions (scripts/icount); GameState.previous_play makes one when asked.
-PlayFields = tuple[int, Move, int, int, GcgEvent, int, int, tuple[int, ...] | None,
-                   tuple[int, ...] | list[int] | None]
-
-
 _TILE_COUNTS: dict[str, tuple[int, ...]] = {}  # by alphabet name: how many of each tile code
 
 
@@ -208,7 +201,7 @@ class GameState:
         self.turn_player: int | None = None  # who moved last (a turn event)
         self.turn_before: int | None = None  # who had moved last before the turn line being read
         self.redraw_line = 0  # the line of the last senyors redraw (no turn)
-        self.last_play: PlayFields | None = None  # the last turn, when a tile play (previous_play)
+        self.last_play: LastPlay | None = None  # the last turn, when a tile play (previous_play)
         self.scoreless = 0  # consecutive scoreless turns
         self.pass_run = 0  # consecutive passes
         self.ending: Ending | None = None
@@ -288,8 +281,7 @@ class GameState:
 
     def previous_play(self) -> LastPlay | None:
         """The last turn, when it was a tile play: what a withdrawal takes back."""
-        last = self.last_play
-        return None if last is None else LastPlay(*last)
+        return self.last_play
 
     def undo(self, last: LastPlay) -> None:
         """Take a withdrawn play off the board and put the bag and racks back as they were."""

@@ -361,8 +361,8 @@ class _Rescore(EndLines):
         if rack is not None and len(rack) < size_before:
             self.short_rack(event, p, rack, placed)
         drawn = self.draw(p, placed)
-        self.last_play = (p, move, total, drawn, event, self.scoreless, size_before, known_left[p],
-                          kept)  # (LastPlay's fields: see previous_play)
+        self.last_play = LastPlay(p, move, total, drawn, event, self.scoreless, size_before,
+                                  known_left[p], kept)
         if drawn:
             known_left[p] = None
         elif left is not None:

@@ -117,3 +117,20 @@ def test_rescore_cli_names_the_spelling_and_takes_an_override():
     assert result.exit_code == 1
     [data] = json.loads(result.stdout)
     assert data["spelling"] == "bracketed" and data["spelling_reason"].endswith("(--spelling bracketed)")
+
+
+def test_the_last_play_is_kept_as_a_last_play(record_of):
+    """GameState.last_play holds the LastPlay itself, not a bare tuple read by position (issue
+    27): after line 7, ana's AGORERO at 7A for 10 + 6 + 50 = 66, seven tiles from a rack of 7."""
+    from adjudicate.replay import LastPlay
+    from adjudicate.rescore import _Rescore
+    from adjudicate.rules import GIVEN
+
+    record = record_of("es_plain.gcg")
+    alphabet, spelled = choose_spelling(record, SPANISH, None)
+    state = _Rescore(record, FISE, GIVEN, None, alphabet, spelled)
+    state.run(whole=False)
+    last = state.last_play
+    assert isinstance(last, LastPlay)
+    assert (last.player, last.score, last.rack_size, last.event.line) == (0, 66, 7, 7)
+    assert state.previous_play() is last
