@@ -148,18 +148,6 @@ _FAST_EVENT_RE = _fast_event_re(r"\s", r"\S")
 # a run of "\S" or "\s" (a lookup of the character's category each).
 _FAST_SPACED_EVENT_RE = _fast_event_re(" ", "[^ ]")
 _FAST_KINDS = {"-": "pass", "--": "phony_withdrawn", "(challenge)": "challenge_bonus"}
-# int() of the score and cumulative strings the fast path has read (a few hundred distinct ones in a
-# batch of games): a dict lookup costs a third of an int() call. Filled by _number, bounded.
-_NUMBERS: dict[str, int] = {}
-_NUMBERS_KEPT = 10_000
-
-
-def _number(text: str) -> int:
-    """int(text), remembered in _NUMBERS while it holds fewer than _NUMBERS_KEPT strings."""
-    value = int(text)
-    if len(_NUMBERS) < _NUMBERS_KEPT:
-        _NUMBERS[text] = value
-    return value
 
 
 class _Role(NamedTuple):
@@ -500,7 +488,6 @@ def _parse_lines(
     check_long = long_text and any(len(line) > MAX_LINE for line in lines)
     # Without control characters, " " is the only white space an ASCII line without tabs can hold.
     fast = (_FAST_SPACED_EVENT_RE if ascii_no_tab and control is None else _FAST_EVENT_RE).match
-    numbers = _NUMBERS
     plain = not check_long and control is None
     for number, line in enumerate(lines, 1):
         first = line[:1]
@@ -519,11 +506,7 @@ def _parse_lines(
                             kind, tiles, old_phony = "exchange", desc[1:], False
                         else:
                             kind, tiles, old_phony = fast_kind, None, fast_kind == "phony_withdrawn" and score[0] == "+"
-                    try:
-                        score_value, cumulative = numbers[score], numbers[cum]
-                    except KeyError:  # a number not seen before
-                        score_value, cumulative = _number(score), _number(cum)
-                    event = GcgEvent(number, line, nick, kind, rack, pos, tiles, None, score_value, cumulative,
+                    event = GcgEvent(number, line, nick, kind, rack, pos, tiles, None, int(score), int(cum),
                                      [], [], old_phony, False)
                     events.append(event)
                     if not first_event_line:
