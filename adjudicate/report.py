@@ -16,7 +16,7 @@ array and :func:`json_lines` JSON Lines, game by game. Nothing here prints: text
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 
 from adjudicate.endgame import winners_of
@@ -112,15 +112,13 @@ class Info:
         return out
 
 
+@dataclass(slots=True)
 class EventResult:
     """One event line as replayed: the record's score and cumulative beside the rules'.
 
     A play keeps its resolved ``move`` (and the ``board`` it was scored on, for its values and
     layout) until :meth:`finish` writes its position, tiles and words in canonical notation:
     formatting every play costs time, and a batch's table or CSV shows none of them.
-
-    (A plain class whose defaults live on the class, not a dataclass: one is made per event, and
-    a dataclass ``__init__`` setting fourteen fields costs 0.8% of a rescored game, scripts/icount.)
     """
 
     line: int
@@ -133,17 +131,10 @@ class EventResult:
     computed_score: int | None = None
     recorded_cumulative: int | None = None
     computed_cumulative: int | None = None
-    move: Any = None
-    board: Any = None
-    bingo: tuple[int, int] = (7, 50)
-    alphabet: Alphabet | None = None
-
-    def __init__(self, line: int, player: str, kind: str) -> None:
-        self.line, self.player, self.kind = line, player, kind
-
-    def __repr__(self) -> str:
-        return (f"EventResult(line={self.line}, player={self.player!r}, kind={self.kind!r}, "
-                f"recorded_score={self.recorded_score}, computed_score={self.computed_score})")
+    move: Any = field(default=None, repr=False)
+    board: Any = field(default=None, repr=False)
+    bingo: tuple[int, int] = field(default=(7, 50), repr=False)
+    alphabet: Alphabet | None = field(default=None, repr=False)
 
     def finish(self) -> None:
         """Turn the raw move into canonical text (``.`` for played-through squares), its position

@@ -811,12 +811,15 @@ class _Rescore(EndLines):
         winners = list(ranked)
         if len(self.discrepancies) > 1:
             self.discrepancies.sort(key=lambda d: d.line)
-        # (Positional: a class called with keywords gets them in a dict, built for each game.)
         return RescoreReport(
-            record.name, self.ruleset.name, self.reason, record.lexicon, players, self.events,
-            self.discrepancies, self.info, self.ending, winners if self.ending else [],
-            getattr(self.lexicon, "id", None), words_lexicon(self.words, record.lexicon),
-            self.alphabet.spelling if self.spelling_reason else None, self.spelling_reason,
+            file=record.name, ruleset=self.ruleset.name, ruleset_reason=self.reason,
+            lexicon=record.lexicon, players=players, events=self.events,
+            discrepancies=self.discrepancies, info=self.info, ending=self.ending,
+            winners=winners if self.ending else [],
+            checked_words_with=getattr(self.lexicon, "id", None),
+            words_lexicon=words_lexicon(self.words, record.lexicon),
+            spelling=self.alphabet.spelling if self.spelling_reason else None,
+            spelling_reason=self.spelling_reason,
         )
 
 

@@ -418,3 +418,17 @@ def test_a_long_cell_is_cut_with_an_ellipsis_and_whole_in_json(tmp_path: Path, c
     [report] = json.loads(cli(["rescore", "--format", "json", str(path)]).stdout)
     finding = next(d for d in report["discrepancies"] if d["kind"] == "end_rack")
     assert len(finding["recorded"]) > CELL_WIDTH * 2 and "\u2026" not in finding["recorded"]
+
+
+def test_an_event_result_is_a_dataclass():
+    """EventResult is a ``@dataclass(slots=True)`` (issue 27: the hand-written class it was saved
+    0.8% of a game): two results of the same line compare equal, and its fields are listed."""
+    from dataclasses import fields
+
+    from adjudicate.report import EventResult
+
+    result = EventResult(3, "ana", "play")
+    assert result == EventResult(3, "ana", "play") != EventResult(4, "ana", "play")
+    assert [f.name for f in fields(EventResult)][:4] == ["line", "player", "kind", "position"]
+    assert not hasattr(result, "__dict__")
+    assert repr(result).startswith("EventResult(line=3, player='ana', kind='play', position=None")
