@@ -69,11 +69,7 @@ def choose_spelling(record: GameRecord, alphabet: Alphabet,
 def seating(record: GameRecord) -> list[str]:
     """The players' nicks in seating order: the ``#playerN`` lines by number, or, when a record
     has fewer than two, the nicks of its events in order of appearance."""
-    players = record.players
-    if len(players) == 2 and players[0].number < players[1].number:
-        nicks = [players[0].nick, players[1].nick]  # the usual header: sorting costs more
-    else:
-        nicks = [player.nick for player in sorted(players, key=lambda player: player.number)]
+    nicks = [player.nick for player in sorted(record.players, key=lambda player: player.number)]
     if len(nicks) < 2:  # a broken header: take the players from the events (reported)
         for event in record.events:
             if event.nick not in nicks:

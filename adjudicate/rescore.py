@@ -378,12 +378,8 @@ class _Rescore(EndLines):
         self.account(event, result, p, total, f"{position} {written}", cause=cause)
         words = self.words
         if words is not None:
-            bad = None
-            for w in move.word_tiles:  # (a plain loop: a comprehension is a call, once a play)
-                if not words[w]:  # the memo's item: found or not (asked of the lexicon once)
-                    if bad is None:
-                        bad = []
-                    bad.append(format_word(w, alphabet))
+            # (the memo's item: found or not, asked of the lexicon once)
+            bad = [format_word(w, alphabet) for w in move.word_tiles if not words[w]]
             if bad:
                 self.info.append(Info(event.line, Note.PHONY, event.nick, words=bad,
                                       play=f"{position} {written}"))
@@ -791,10 +787,8 @@ class _Rescore(EndLines):
         names: dict[str, str] = {}
         for p in record.players:
             names.setdefault(p.nick, p.name)  # the first #player line of a nick names it
-        players = []  # (plain loops here and below: comprehensions cost more for 2 players)
-        for i, nick in enumerate(self.nicks):
-            players.append(PlayerResult(nick, names.get(nick, nick), self.last_recorded[i],
-                                        self.computed[i]))
+        players = [PlayerResult(nick, names.get(nick, nick), self.last_recorded[i], self.computed[i])
+                   for i, nick in enumerate(self.nicks)]
         forfeits = self.forfeits
         if forfeits and self.ruleset.overtime_forfeit:
             self.apply_forfeit(players)

@@ -619,14 +619,10 @@ def _chosen_ruleset(record: GameRecord | None, explicit: str | None = None) -> t
         return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"from the record's #tile-distribution {dist}"
     unnamed = (f"the record's #lexicon {record.lexicon} implies no ruleset" if record.lexicon
                else "the record names no lexicon")
-    # One pass over the events, plays skipped first (a plain loop: a list of the kinds, searched
-    # two or three times, costs twice as much): a challenge bonus anywhere, and an end-rack penalty
-    # after the first out-play line.
+    # A challenge bonus anywhere, and an end-rack penalty after the first out-play line.
     bonus = points = penalty_after = False
     for event in record.events:
         kind = event.kind
-        if kind == "play":
-            continue
         if kind == "challenge_bonus":
             bonus = True
         elif kind == "end_rack_points":
