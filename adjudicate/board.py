@@ -24,7 +24,7 @@ Board pictures (:class:`Layout`) use one character per square, one row per line:
 ['D8', 'E8', 'F8', 'G8', 'H8']
 >>> board.place(move)
 >>> move = board.resolve(parse_play("7C", "GALE", en))   # parallel play: three cross words
->>> [format_tiles(w.tiles, en) for w in words_formed(move)]
+>>> [format_tiles(w.tiles, en) for w in (move.main, *move.cross)]
 ['GALE', 'AW', 'LI', 'EN']
 """
 
@@ -66,7 +66,6 @@ __all__ = [
     "SPLIT_DIGRAPH",
     "coord_name",
     "square_name",
-    "words_formed",
 ]
 
 EMPTY = 0
@@ -210,7 +209,7 @@ class Move:
     """
 
     __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_points", "word_tiles",
-                 "_crossing", "_main", "_cross", "_values", "_layout")
+                 "_crossing", "_main", "_cross")
 
     place: Place
     coord: Coord
@@ -223,16 +222,13 @@ class Move:
     points: int
     # Each word's points, as word_tiles orders them (what rescore's JSON lists for a play).
     word_points: list[int]
-    _values: list[int]  # the board's tile values and layout the points were counted with
-    _layout: Layout
     # Made when first asked for (main, cross): unset until then.
     _main: FormedWord
     _cross: tuple[FormedWord, ...]
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
                  crossing: list[int] | tuple[()], new_squares: tuple[int, ...],
-                 new_tiles: tuple[int, ...], points: int, values: list[int], layout: Layout,
-                 word_points: list[int]) -> None:
+                 new_tiles: tuple[int, ...], points: int, word_points: list[int]) -> None:
         self.place = place
         self.coord = coord
         self.word_tiles = word_tiles
@@ -241,8 +237,6 @@ class Move:
         self.new_tiles = new_tiles
         self.points = points
         self.word_points = word_points
-        self._values = values
-        self._layout = layout
 
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
@@ -291,24 +285,11 @@ class Move:
         """How many words the play forms (the main word and the cross words)."""
         return len(self.word_tiles)
 
-    @property
-    def tiles_placed(self) -> int:
-        return len(self.new_tiles)
-
-    def scored_on(self, board: Board) -> bool:
-        """Whether ``points`` holds for ``board``'s tile values and premium squares."""
-        return self._values is board.values and self._layout is board.layout
-
     def __repr__(self) -> str:
         return (f"Move({self.place!r}, {self.coord!r}, main={self.main!r}, cross={self.cross!r}, "
                 f"points={self.points})")
 
 
-
-
-def words_formed(move: Move) -> tuple[FormedWord, ...]:
-    """The main word first, then the cross words in board order."""
-    return (move.main, *move.cross)
 
 
 # Whether a written code is a tile that may go on an empty square: a letter or a designated blank,
@@ -334,13 +315,16 @@ def _beside(step: int) -> tuple[list[int], list[int]]:
 
 _BESIDE_ACROSS, _BESIDE_DOWN = _beside(1), _beside(BOARD_SIZE)
 
-_TABLES: dict[tuple[str, tuple[int, ...]], tuple[list[int], dict[int, str]]] = {}
+_Tables = tuple[list[int], dict[int, str], tuple[list[int], ...]]
+_TABLES: dict[tuple[str, tuple[int, ...], Layout], _Tables] = {}
 
 
-def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
-    """Per alphabet (cached): face value by tile code (blanks, ``code | BLANK_BIT``, worth 0), and
-    ``first code << 8 | second code`` -> label of the digraph tile that pair of tiles would spell."""
-    key = (alphabet.name, alphabet.scores)
+def _tables(alphabet: Alphabet, layout: Layout) -> _Tables:
+    """Per alphabet and layout (cached): face value by tile code (blanks, ``code | BLANK_BIT``,
+    worth 0); ``first code << 8 | second code`` -> label of the digraph tile that pair of tiles
+    would spell; and by square, the value by tile code of a tile placed there, its letter premium
+    included (one list per letter multiplier, shared)."""
+    key = (alphabet.name, alphabet.scores, layout)
     tables = _TABLES.get(key)
     if tables is None:
         values = [0] * (2 * BLANK_BIT)
@@ -355,42 +339,39 @@ def _tables(alphabet: Alphabet) -> tuple[list[int], dict[int, str]]:
             labels.index(form[0]) << 8 | labels.index(form[1]): labels[code]
             for form, code in alphabet.digraphs.items()
         }
-        tables = _TABLES[key] = (values, split)
+        scaled = {m: [v * m for v in values] for m in set(layout.letter_mult)}
+        scaled[1] = values
+        tables = _TABLES[key] = (values, split, tuple(scaled[m] for m in layout.letter_mult))
     return tables
 
 
-_LETTER_VALUES: dict[tuple[int, int], tuple[list[int], Layout, tuple[list[int], ...]]] = {}
-
-
-def _letter_values(values: list[int], layout: Layout) -> tuple[list[int], Layout, tuple[list[int], ...]]:
-    """Per tile values and layout (cached): ``(values, layout, table)``, where ``table`` gives by
-    square the value by tile code of a tile placed there, its letter premium included (one list
-    per letter multiplier, shared). The entry holds ``values`` and ``layout``, so their ids, the
-    key, cannot be reused by other objects while it is cached."""
-    key = (id(values), id(layout))
-    entry = _LETTER_VALUES.get(key)
-    if entry is None:
-        scaled = {m: [v * m for v in values] for m in set(layout.letter_mult)}
-        scaled[1] = values
-        entry = _LETTER_VALUES[key] = (values, layout, tuple(scaled[m] for m in layout.letter_mult))
-    return entry
-
-
 class Board:
-    """A 15x15 board: ``grid`` is a flat list of 225 tile codes, ``EMPTY`` (0) for no tile."""
+    """A 15x15 board: ``grid`` is a flat list of 225 tile codes, ``EMPTY`` (0) for no tile.
 
-    __slots__ = ("alphabet", "layout", "grid", "count", "values", "_split", "_letter_values")
-    values: list[int]  # face value by tile code (shared, do not modify)
+    Its tile values (the alphabet's) and its ``layout`` are fixed when it is made: a board of
+    other premiums is a new board."""
+
+    __slots__ = ("alphabet", "_layout", "grid", "count", "_values", "_split", "_letter_values")
+    _values: list[int]
     _split: dict[int, str]
-    _letter_values: tuple[list[int], Layout, tuple[list[int], ...]]  # see _letter_values()
+    _letter_values: tuple[list[int], ...]  # see _tables()
 
     def __init__(self, alphabet: Alphabet, *, layout: Layout = STANDARD_LAYOUT) -> None:
         self.alphabet = alphabet
-        self.layout = layout
+        self._layout = layout
         self.grid: list[int] = [EMPTY] * NUM_SQUARES
         self.count = 0  # tiles on the board
-        self.values, self._split = _tables(alphabet)
-        self._letter_values = _letter_values(self.values, layout)
+        self._values, self._split, self._letter_values = _tables(alphabet, layout)
+
+    @property
+    def layout(self) -> Layout:
+        """The premium squares."""
+        return self._layout
+
+    @property
+    def values(self) -> list[int]:
+        """Face value by tile code (shared: do not modify)."""
+        return self._values
 
     def __repr__(self) -> str:
         return f"<Board {self.alphabet.name}, {self.count} tiles>"
@@ -398,10 +379,10 @@ class Board:
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.alphabet = self.alphabet
-        other.layout = self.layout
+        other._layout = self._layout
         other.grid = self.grid.copy()
         other.count = self.count
-        other.values = self.values
+        other._values = self._values
         other._split = self._split
         other._letter_values = self._letter_values
         return other
@@ -494,9 +475,7 @@ class Board:
                 f"{n} squares from {coord_name(coord)} run off the {edge} edge of the board",
             )
         start = row * BOARD_SIZE + col
-        values, layout, letter_values = self._letter_values
-        if values is not self.values or layout is not self.layout:  # values or layout set anew
-            values, layout, letter_values = self._letter_values = _letter_values(self.values, self.layout)
+        values, layout, letter_values = self._values, self._layout, self._letter_values
         word_mult = layout.word_mult
         placeable = _PLACEABLE
         new_squares: list[int] = []
@@ -606,7 +585,7 @@ class Board:
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
             move = Move(place, main_coord, word_tiles, crossing, tuple(new_squares), new_tiles,
-                        points, values, layout, scores)
+                        points, scores)
             if self._split:
                 self._check_digraphs(place, move.main)
                 for formed in move.cross:

@@ -116,9 +116,9 @@ class Info:
 class EventResult:
     """One event line as replayed: the record's score and cumulative beside the rules'.
 
-    A play keeps its resolved ``move`` (and the ``board`` it was scored on, for its values and
-    layout) until :meth:`finish` writes its position, tiles and words in canonical notation:
-    formatting every play costs time, and a batch's table or CSV shows none of them.
+    A play keeps its resolved ``move`` until :meth:`finish` writes its position, tiles and words
+    (each with the points the board counted for it) in canonical notation: a batch's table or CSV
+    shows none of them.
     """
 
     line: int
@@ -132,8 +132,6 @@ class EventResult:
     recorded_cumulative: int | None = None
     computed_cumulative: int | None = None
     move: Any = field(default=None, repr=False)
-    board: Any = field(default=None, repr=False)
-    bingo: tuple[int, int] = field(default=(7, 50), repr=False)
     alphabet: Alphabet | None = field(default=None, repr=False)
 
     def finish(self) -> None:
@@ -149,19 +147,8 @@ class EventResult:
         # (every tile of the main word new: it is the main word, already written)
         self.tiles = words[0] if len(move.new_tiles) == len(word_tiles[0]) else format_word(
             move.written(), alphabet)
-        board = self.board
-        if board is not None:
-            # Each word's points as the board counted them when it checked the play; the rule
-            # worked out word by word (score_play) when its values have changed since.
-            if move.scored_on(board):
-                points = move.word_points
-            else:
-                from adjudicate.scoring import score_play  # (seldom: its module costs start-up)
-
-                points = [w.score for w in score_play(board, move, bingo_tiles=self.bingo[0],
-                                                      bingo_bonus=self.bingo[1]).words]
-            self.words = list(zip(words, points))
-        self.move = self.board = None
+        self.words = list(zip(words, move.word_points))  # as the board counted them
+        self.move = None
 
     def to_dict(self) -> dict[str, Any]:
         self.finish()

@@ -313,7 +313,6 @@ class _Rescore(EndLines):
             return
         result.move = move
         result.alphabet = alphabet
-        result.board = board
         new = move.new_tiles
         placed = len(new)
         unseen = self.unseen
@@ -352,8 +351,7 @@ class _Rescore(EndLines):
             for square in move.new_squares:  # tiles not the record's own: an edited word
                 self.edited[square] = event.line
         bingo = self.bingo
-        result.bingo = bingo
-        total = move.points  # resolved on this board: scored as it was checked (see score_total)
+        total = move.points  # scored as the board checked it
         if placed >= bingo[0]:
             total += bingo[1]
         rack_size, known_left = self.rack_size, self.known_left

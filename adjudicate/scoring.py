@@ -33,7 +33,6 @@ from adjudicate.tiles import BLANK_BIT, LETTER_MASK, Alphabet, format_tiles
 __all__ = [
     "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown",
     "format_tile_scores", "format_word_premiums", "format_word_score", "premium_name", "score_play",
-    "score_total",
 ]
 
 BINGO_TILES = 7
@@ -116,25 +115,6 @@ def score_play(
     placed = len(move.new_tiles)
     bonus = bingo_bonus if placed >= bingo_tiles else 0
     return ScoreBreakdown(tuple(words), placed, bonus, total + bonus)
-
-
-def score_total(
-    board: Board, move: Move, *, bingo_tiles: int = BINGO_TILES, bingo_bonus: int = BINGO_BONUS
-) -> int:
-    """The total of :func:`score_play` without the breakdown: ``move.points`` when it was counted
-    on this board's values and premiums (see :func:`score_play`).
-
-    >>> from adjudicate.tiles import get_alphabet
-    >>> from adjudicate.notation import parse_play
-    >>> en = get_alphabet("english")
-    >>> board = Board(en)
-    >>> score_total(board, board.resolve(parse_play("8D", "WINDY", en)))
-    32
-    """
-    if move.scored_on(board):  # worked out by Board.resolve, on this board's values and premiums
-        total = move.points
-        return total + bingo_bonus if len(move.new_tiles) >= bingo_tiles else total
-    return score_play(board, move, bingo_tiles=bingo_tiles, bingo_bonus=bingo_bonus).total
 
 
 def _no_mark(kind: str, text: str) -> str:

@@ -11,7 +11,6 @@ from adjudicate.board import (
     IllegalPlacementError,
     Layout,
     Move,
-    words_formed,
 )
 from adjudicate.errors import IllegalPlayError
 from adjudicate.notation import Coord, Place, parse_coord, parse_play, square_name
@@ -38,7 +37,7 @@ def put(board: Board, position: str, word: str) -> None:
 
 
 def words(move: Move, alphabet: Alphabet) -> list[str]:
-    return [format_tiles(w.tiles, alphabet) for w in words_formed(move)]
+    return [format_tiles(w.tiles, alphabet) for w in (move.main, *move.cross)]
 
 
 def names(squares: tuple[int, ...]) -> list[str]:
@@ -121,7 +120,7 @@ def test_resolve_opening() -> None:
     assert move.main.tiles == parse_tiles("WINDY", EN)
     assert move.main.new == (0, 1, 2, 3, 4)
     assert move.cross == ()
-    assert move.tiles_placed == 5
+    assert len(move.new_tiles) == 5
 
 
 def test_played_through_written_as_dots() -> None:
@@ -355,13 +354,17 @@ def test_play_keeps_the_tiles_resolve_takes_them_back() -> None:
     assert [board.grid[sq] for sq in move.new_squares] == list(parse_tiles("GALE", EN))
 
 
-def test_a_layout_set_after_the_board_is_made_is_the_one_scored() -> None:
-    """Board.play keeps per-square letter values for its layout: setting another layout (or
-    values) afterwards must not leave the old premiums in use."""
+def test_a_board_scores_with_the_layout_it_is_made_with() -> None:
+    """A board's layout and tile values are fixed when it is made (issue 27): a board of other
+    premiums is a new board, and neither can be set afterwards."""
     english = get_alphabet("english")
     plain = Layout("\n".join(["." * 15] * 7 + ["." * 7 + "*" + "." * 7] + ["." * 15] * 7))
-    board = Board(english)
-    board.layout = plain
+    board = Board(english, layout=plain)
+    with pytest.raises(AttributeError):
+        board.layout = STANDARD_LAYOUT  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        board.values = []  # type: ignore[misc]
+    assert board.copy().layout is plain
     move = board.play(parse_play("8D", "WINDY", english))
     assert move.points == 24  # W4 I1 N1 D2 Y4 = 12, doubled on the star; no DL on 8D/8L here
     standard = Board(english).play(parse_play("8D", "WINDY", english))

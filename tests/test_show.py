@@ -66,7 +66,7 @@ def test_breakdown_total_equals_the_scorer_on_every_play_of_the_clean_corpus(cor
             shown = show_event(record, event, ruleset, reason=reason)
             exp = shown.explanation
             assert exp is not None, (name, event.line)
-            # the numbers shown add up, and to the scorer's total (score_total, the replay's)
+            # the numbers shown add up, and to the replay's total
             for word in exp.words:
                 faces = [shown.alphabet.score(t) for t in word.tiles]
                 assert word.letters == sum(f * p for f, p in zip(faces, word.letter_premiums))
