@@ -103,10 +103,10 @@ def _tile_counts(alphabet: Alphabet) -> tuple[int, ...]:
     return counts
 
 
-def senyors_rack(rack: tuple[int, ...], alphabet: Alphabet) -> bool:
-    """Whether a rack may be redrawn whole under MàTaM art. 21 ("senyors"): seven tiles, all
-    vowels or all consonants, and no blank."""
-    if len(rack) != 7 or BLANK in rack:
+def senyors_rack(rack: tuple[int, ...], alphabet: Alphabet, rack_size: int) -> bool:
+    """Whether a rack may be redrawn whole under MàTaM art. 21 ("senyors"): a whole rack
+    (``rack_size`` tiles, seven in MàTaM), all vowels or all consonants, and no blank."""
+    if len(rack) != rack_size or BLANK in rack:
         return False
     vowels = sum(1 for t in rack if t in alphabet.vowels)
     return vowels in (0, len(rack))
@@ -154,7 +154,7 @@ class GameState:
     # (Slots: a plain instance of more than 30 attributes keeps them in a dictionary (CPython
     # 3.11), and the replay's commonest operation is reading them. scripts/icount: 9% of a game.)
     __slots__ = (
-        "ruleset", "alphabet", "bingo", "scoreless_limit", "board", "nicks", "index", "seat_of",
+        "ruleset", "alphabet", "scoreless_limit", "board", "nicks", "index", "seat_of",
         "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain",
         "loose_play", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
         "out_player", "after_end_pass_ok", "turns", "time_called", "turns_left", "may_end",
@@ -168,7 +168,6 @@ class GameState:
         three players, 6 at two)."""
         self.ruleset = ruleset
         self.alphabet = alphabet
-        self.bingo = (ruleset.rack_size, ruleset.bingo_bonus)
         self.scoreless_limit = scoreless_limit(ruleset, table)
         self.board = Board(alphabet)
         self.nicks = nicks
@@ -184,7 +183,7 @@ class GameState:
         n = len(nicks)
         # Tiles not on the board, by code (0: blanks): what racks and the bag can hold.
         self.unseen = list(_tile_counts(alphabet))
-        bag = 100 - ruleset.rack_size * n
+        bag = sum(self.unseen) - ruleset.rack_size * n  # the set's tiles less the first racks
         self.bag = bag if bag > 0 else 0
         self.rack_size = [ruleset.rack_size] * n
         self.known_left: list[tuple[int, ...] | None] = [None] * n  # tiles held, when known

@@ -350,10 +350,7 @@ class _Rescore(EndLines):
                 d.kind is Finding.ILLEGAL_PLAY for d in self.discrepancies[findings:]):
             for square in move.new_squares:  # tiles not the record's own: an edited word
                 self.edited[square] = event.line
-        bingo = self.bingo
-        total = move.points  # scored as the board checked it
-        if placed >= bingo[0]:
-            total += bingo[1]
+        total = move.points + self.ruleset.bingo(placed)  # (points: as the board checked it)
         rack_size, known_left = self.rack_size, self.known_left
         size_before = rack_size[p]
         if rack is not None and len(rack) < size_before:
@@ -619,7 +616,7 @@ class _Rescore(EndLines):
             return False
         if rack is None:
             return said  # (the record gives no rack to check: the note is taken at its word)
-        if senyors_rack(rack, self.alphabet):
+        if senyors_rack(rack, self.alphabet, self.ruleset.rack_size):
             return True
         if said:
             self.flag(event, Finding.ILLEGAL_PLAY,
@@ -876,7 +873,6 @@ class ReplayPoint:
     before: Board
     after: Board
     last_move: Any
-    bingo: tuple[int, int]
     nicks: list[str]
     computed_before: list[int]
     computed_after: list[int]
@@ -928,7 +924,6 @@ def replay_until(
         before=before.board,
         after=after.board,
         last_move=last.move if last else None,
-        bingo=(ruleset.rack_size, ruleset.bingo_bonus),
         nicks=list(after.nicks),
         computed_before=list(before.computed) + [0] * pad,
         computed_after=list(after.computed),

@@ -162,6 +162,11 @@ class Ruleset:
         args = ", ".join(f"{name}={_plain(getattr(self, name))!r}" for name in PARAMETERS)
         return f"Ruleset({args})"
 
+    def bingo(self, placed: int) -> int:
+        """The bingo bonus of a play that places ``placed`` tiles: ``bingo_bonus`` for a whole
+        rack (``rack_size`` tiles), else 0. The rule's one home (the replay and ``scoring``)."""
+        return self.bingo_bonus if placed >= self.rack_size else 0
+
     def replace(self, source: str | None = None, /, **changes: object) -> Ruleset:
         """A copy with ``changes`` applied and validated (RulesError on an unknown key or a bad
         value); ``source`` says where the new values come from (default: ``--set KEY=VALUE``).

@@ -3,7 +3,7 @@
 Rules (RULES.md §5): a tile scores its face value (a blank 0) times the letter premium of its square,
 the word's sum is multiplied by the word premiums (2 DW x4, 2 TW x9, DW+TW x6), and premiums count
 only on squares covered by this play. Every word of two tiles or more counts: the main word, then
-each cross word. Placing ``bingo_tiles`` tiles (the whole rack) adds ``bingo_bonus``.
+each cross word. Placing a whole rack adds the ruleset's bingo bonus (:meth:`Ruleset.bingo`).
 
 A one-tile play forms one or two words; :meth:`adjudicate.board.Board.resolve` makes the main word
 the one in the written direction when it has two tiles or more, else the other one (Macondo and
@@ -12,9 +12,10 @@ Quackle score the same either way: a one-tile "word" never counts).
 >>> from adjudicate.tiles import get_alphabet
 >>> from adjudicate.notation import parse_play
 >>> from adjudicate.board import Board
->>> en = get_alphabet("english")
+>>> from adjudicate.rules import find_ruleset
+>>> en, naspa = get_alphabet("english"), find_ruleset("naspa")
 >>> board = Board(en)
->>> breakdown = score_play(board, board.resolve(parse_play("8D", "WINDY", en)))
+>>> breakdown = score_play(board, board.resolve(parse_play("8D", "WINDY", en)), naspa)
 >>> breakdown.total
 32
 >>> print(format_breakdown(breakdown, en))
@@ -26,17 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from adjudicate.board import Board, Move
 from adjudicate.tiles import BLANK_BIT, LETTER_MASK, Alphabet, format_tiles
 
+if TYPE_CHECKING:
+    from adjudicate.rules import Ruleset
+
 __all__ = [
-    "BINGO_BONUS", "BINGO_TILES", "ScoreBreakdown", "WordScore", "format_breakdown",
+    "ScoreBreakdown", "WordScore", "format_breakdown",
     "format_tile_scores", "format_word_premiums", "format_word_score", "premium_name", "score_play",
 ]
 
-BINGO_TILES = 7
-BINGO_BONUS = 50
 
 _LETTER_PREMIUM_NAMES = {2: "DL", 3: "TL"}
 _WORD_PREMIUM_NAMES = {2: "DW", 3: "TW"}
@@ -77,11 +80,9 @@ class ScoreBreakdown:
     total: int
 
 
-def score_play(
-    board: Board, move: Move, *, bingo_tiles: int = BINGO_TILES, bingo_bonus: int = BINGO_BONUS
-) -> ScoreBreakdown:
+def score_play(board: Board, move: Move, ruleset: Ruleset) -> ScoreBreakdown:
     """Score a move resolved on ``board`` (before or after ``board.place(move)``: the move knows
-    which squares it covers). ``bingo_tiles``/``bingo_bonus``: the rack size and its bonus.
+    which squares it covers), its bingo bonus as ``ruleset`` gives it.
 
     This is the rule, worked out word by word. :meth:`Board.play` adds up the same numbers while
     it checks a play (``move.points``): computing every play's score here instead costs the
@@ -113,7 +114,7 @@ def score_play(
         words.append(WordScore(tiles, squares, tuple(word.new), tuple(letter_values),
                                tuple(premiums), tuple(word_premiums), multiplier, score))
     placed = len(move.new_tiles)
-    bonus = bingo_bonus if placed >= bingo_tiles else 0
+    bonus = ruleset.bingo(placed)
     return ScoreBreakdown(tuple(words), placed, bonus, total + bonus)
 
 
@@ -173,7 +174,9 @@ def format_breakdown(breakdown: ScoreBreakdown, alphabet: Alphabet) -> str:
     >>> en = get_alphabet("english")
     >>> board = Board(en)
     >>> board.place(board.resolve(parse_play("8D", "WINDY", en)))
-    >>> print(format_breakdown(score_play(board, board.resolve(parse_play("7C", "QUEER", en))), en))
+    >>> from adjudicate.rules import find_ruleset
+    >>> naspa = find_ruleset("naspa")
+    >>> print(format_breakdown(score_play(board, board.resolve(parse_play("7C", "QUEER", en)), naspa), en))
     QUEER: Q 10 x DL = 20 + U 1 + E 1 + E 1 + R 1 x DL = 2 = 25
     UW: U 1 + (W) 4 = 5
     EI: E 1 + (I) 1 = 2

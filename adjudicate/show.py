@@ -100,10 +100,11 @@ class Explanation:
         return None if self.recorded is None else self.recorded - self.total
 
 
-def explain_move(board: Board, move: Move, *, bingo: tuple[int, int] = (7, 50),
+def explain_move(board: Board, move: Move, ruleset: Ruleset, *,
                  recorded: int | None = None) -> Explanation:
-    """Work out ``move``'s score on ``board`` (before or after it is placed) tile by tile."""
-    return Explanation(score_play(board, move, bingo_tiles=bingo[0], bingo_bonus=bingo[1]), recorded)
+    """Work out ``move``'s score on ``board`` (before or after it is placed) tile by tile, its
+    bingo bonus as ``ruleset`` gives it."""
+    return Explanation(score_play(board, move, ruleset), recorded)
 
 
 def verdict(explanation: Explanation) -> str:
@@ -264,9 +265,9 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
     explanation = None
     move = result.move if result is not None else None
     if kind == "play" and move is not None:
-        explanation = explain_move(after, move, bingo=point.bingo, recorded=event.score)
+        explanation = explain_move(after, move, ruleset, recorded=event.score)
     elif kind == "phony_withdrawn" and point.last_move is not None:
-        explanation = explain_move(before, point.last_move, bingo=point.bingo)
+        explanation = explain_move(before, point.last_move, ruleset)
     turn = sum(1 for e in record.events if e.kind in TURN_KINDS and e.line <= event.line) or None
     names = {p.nick: printable(p.name) for p in record.players}  # (what a file says, shown: escaped)
     seat = point.nicks.index(result.player) if result is not None and result.player in point.nicks \

@@ -25,9 +25,11 @@ from adjudicate.board import (
     Move,
 )
 from adjudicate.notation import BOARD_SIZE, Coord, Place, parse_play
+from adjudicate.rules import find_ruleset
 from adjudicate.scoring import score_play
 from adjudicate.tiles import BLANK, BLANK_BIT, PLAYED_THROUGH, THROUGH_BIT, get_alphabet
 
+NASPA = find_ruleset("naspa")
 ALPHABETS = {name: get_alphabet(name) for name in ("english", "spanish", "catalan")}
 SCALE = max(1, int(os.environ.get("FUZZ_SCALE", "1")))
 BUDGET = settings(max_examples=80 * SCALE, deadline=None, suppress_health_check=list(HealthCheck))
@@ -208,12 +210,12 @@ def test_play_and_resolve_agree_with_the_model(case: tuple[Board, Coord, tuple[i
     assert move.coord.row * BOARD_SIZE + move.coord.col == formed[0].squares[0]
 
     # The points: as score_play works them out, and as the model does, word by word.
-    breakdown = score_play(board, move, bingo_tiles=7, bingo_bonus=50)
+    breakdown = score_play(board, move, NASPA)
     bonus = 50 if len(move.new_tiles) >= 7 else 0
     assert move.points + bonus == breakdown.total
     assert [w.score for w in breakdown.words] == [model_points(board, w, new) for w in found]
     assert list(move.word_points) == [w.score for w in breakdown.words]  # (rescore's JSON lists them)
-    assert score_play(board, move, bingo_tiles=1, bingo_bonus=5).total == move.points + 5
+    assert score_play(board, move, NASPA.replace(rack_size=1, bingo_bonus=5)).total == move.points + 5
 
 
 @given(positions(), st.integers(0, 4))
@@ -278,7 +280,7 @@ def test_edges_do_not_wrap(setup: list[tuple[str, str]], position: str, word: st
         assert board.grid == grid and board.count == count
         return
     move = board.resolve(parse_play(position, word, en))
-    assert move.points == score_play(board, move).total == points
+    assert move.points == score_play(board, move, NASPA).total == points
     assert board.grid == grid and board.count == count
 
 
@@ -308,7 +310,7 @@ def test_a_tile_beside_any_square_of_a_play_makes_one_cross_word() -> None:
                             if 0 <= lane + side < BOARD_SIZE:
                                 move = board.resolve(place)
                                 assert [w.squares for w in move.cross] == [tuple(sorted((beside, squares[k])))]
-                                assert move.points == score_play(board, move).total
+                                assert move.points == score_play(board, move, NASPA).total
                             else:  # round the edge, into another row
                                 with pytest.raises(IllegalPlacementError, match="does not touch"):
                                     board.play(place)

@@ -143,6 +143,22 @@ def test_senyors_needs_seven_vowels_or_seven_consonants():
     assert found(report) == [(6, "illegal_play"), (8, "unexpected_event")]
 
 
+def test_senyors_is_a_whole_rack_of_the_rulesets_size():
+    """The redraw is of a whole rack: eight vowels where a rack holds eight (issue 27: seven was
+    written in the rule), and seven of eight is an exchange."""
+    eight = CATALAN.replace(rack_size=8)
+    report = rescore_text(SENYORS.replace("AAEEIOU -AAEEIOU", "AAEEIOUU -AAEEIOUU"), eight)
+    assert found(report) == [] and finals(report) == {"anna": 6, "jordi": 9, "núria": 0}
+    assert found(rescore_text(SENYORS, eight)) == [(6, "illegal_play"), (8, "unexpected_event")]
+
+
+def test_a_bingo_is_a_whole_rack_of_the_rulesets_size():
+    """Ruleset.bingo, the rule's one home: the bonus for a whole rack, whatever its size."""
+    assert (CATALAN.bingo(7), CATALAN.bingo(6)) == (CATALAN.bingo_bonus, 0)
+    eight = CATALAN.replace(rack_size=8, bingo_bonus=35)
+    assert (eight.bingo(7), eight.bingo(8)) == (0, 35)
+
+
 def test_senyors_is_not_a_scoreless_turn_nor_an_exchange_for_the_bag():
     # A ruleset where one scoreless turn ends the game and no exchange is ever allowed: the
     # senyors redraw is neither.

@@ -10,22 +10,25 @@ import pytest
 
 from adjudicate.board import Board, Layout, Move
 from adjudicate.notation import parse_coord, parse_play
+from adjudicate.rules import find_ruleset
 from adjudicate.scoring import ScoreBreakdown, format_breakdown, score_play
 from adjudicate.tiles import format_tiles, get_alphabet, parse_tiles
 
 EN = get_alphabet("english")
 ES = get_alphabet("spanish")
 CA = get_alphabet("catalan")
+NASPA = find_ruleset("naspa")
 
 
 def resolve(board: Board, position: str, word: str) -> Move:
     return board.resolve(parse_play(position, word, board.alphabet))
 
 
-def score(board: Board, position: str, word: str, **kwargs: int) -> ScoreBreakdown:
-    """Score a play, then place it (so a test can go on from the new position)."""
+def score(board: Board, position: str, word: str, **rules: int) -> ScoreBreakdown:
+    """Score a play under NASPA's rules (``rules``: values changed), then place it (so a test can
+    go on from the new position)."""
     move = resolve(board, position, word)
-    breakdown = score_play(board, move, **kwargs)
+    breakdown = score_play(board, move, NASPA.replace(**rules) if rules else NASPA)
     board.place(move)
     return breakdown
 
@@ -68,7 +71,7 @@ def test_opening_bingo() -> None:
 
 def test_bingo_parameters() -> None:
     # The same 7 tiles with an 8-tile rack: no bonus, 16; with a 35-point bonus: 16 + 35 = 51
-    assert score(Board(EN), "8H", "AERATES", bingo_tiles=8).total == 16
+    assert score(Board(EN), "8H", "AERATES", rack_size=8).total == 16
     assert score(Board(EN), "8H", "AERATES", bingo_bonus=35).total == 51
 
 
