@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicate.errors import AdjudicateError
+from adjudicate.endgame import check_table, winners_of
+from adjudicate.errors import TableError
 from adjudicate.rules import FORFEIT_NASPA, Ruleset
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_DIGITS = 6  # per field of a time: 999999 minutes is more than any clock shows
 
 
@@ -42,14 +42,14 @@ def _parse_duration(text: str, body: str, what: str, example: str = "-03:20") ->
     """``MM:SS`` or ``H:MM:SS`` (whole seconds) -> seconds."""
     parts = body.split(":")
     if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
-        raise AdjudicateError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. {example}")
+        raise TableError(f"{what} {_shown(text)}: expected MM:SS or H:MM:SS, e.g. {example}")
     if any(len(p.lstrip("0")) > MAX_DIGITS for p in parts):
-        raise AdjudicateError(f"{what} {_shown(text)}: too large (at most {MAX_DIGITS} digits a field)")
+        raise TableError(f"{what} {_shown(text)}: too large (at most {MAX_DIGITS} digits a field)")
     numbers = [int(p.lstrip("0") or "0") for p in parts]  # int() counts leading zeros in its limit
     if numbers[-1] > 59 or len(parts[-1]) != 2:
-        raise AdjudicateError(f"{what} {_shown(text)}: seconds must be two digits, 00 to 59")
+        raise TableError(f"{what} {_shown(text)}: seconds must be two digits, 00 to 59")
     if len(numbers) == 3 and (numbers[1] > 59 or len(parts[1]) != 2):
-        raise AdjudicateError(f"{what} {_shown(text)}: minutes must be two digits, 00 to 59, after the hours")
+        raise TableError(f"{what} {_shown(text)}: minutes must be two digits, 00 to 59, after the hours")
     seconds = 0
     for number in numbers:
         seconds = seconds * 60 + number
@@ -78,10 +78,10 @@ def parse_clock(text: str, *, allotted: int | None = None) -> int:
     >>> parse_clock("3:20")
     Traceback (most recent call last):
     ...
-    adjudicate.errors.AdjudicateError: clock '3:20': unsigned time is the time used and needs the allotted time (or write -3:20 for a clock in overtime)
+    adjudicate.errors.TableError: clock '3:20': unsigned time is the time used and needs the allotted time (or write -3:20 for a clock in overtime)
     """
     if not isinstance(text, str):
-        raise AdjudicateError(f"clock {text!r} is not text")
+        raise TableError(f"clock {text!r} is not text")
     body = text.strip().replace("\u2212", "-")
     sign = body[:1]
     if sign in ("-", "+"):
@@ -89,7 +89,7 @@ def parse_clock(text: str, *, allotted: int | None = None) -> int:
         return seconds if sign == "-" else 0
     seconds = _parse_duration(text, body, "clock")
     if allotted is None:
-        raise AdjudicateError(
+        raise TableError(
             f"clock {text!r}: unsigned time is the time used and needs the allotted time "
             f"(or write -{body} for a clock in overtime)"
         )
@@ -126,7 +126,7 @@ def overtime_penalty(seconds_over: int, ruleset: Ruleset) -> int:
     :func:`apply_clock` for the rest of the forfeit).
     """
     if not isinstance(seconds_over, int) or isinstance(seconds_over, bool) or seconds_over < 0:
-        raise AdjudicateError(f"overtime {seconds_over!r} is not a whole number of seconds >= 0")
+        raise TableError(f"overtime {seconds_over!r} is not a whole number of seconds >= 0")
     minutes = minutes_started(seconds_over)
     if ruleset.overtime_max_minutes is not None:
         minutes = min(minutes, ruleset.overtime_max_minutes)
@@ -199,7 +199,7 @@ def check_chess_clock(ruleset: Ruleset) -> None:
     """Refuse clock penalties under a ruleset that times each turn instead (:func:`turn_time_rule`)."""
     rule = turn_time_rule(ruleset)
     if rule is not None:
-        raise AdjudicateError(f"{rule}. For an event played with chess clocks: "
+        raise TableError(f"{rule}. For an event played with chess clocks: "
                               "--set turn_time_limit_seconds=none --set overtime_points_per_minute=10")
 
 
@@ -207,28 +207,15 @@ def apply_clock(scores: dict[str, int], overtime: dict[str, int], ruleset: Rules
     """Subtract each player's overtime penalty and apply the ruleset's forfeit.
 
     ``scores`` in seating order; ``overtime`` seconds over per player (a player left out had time
-    left). Raises :class:`AdjudicateError` for fewer than 2 or more than 4 players (or outside the
+    left). Raises :class:`TableError` for fewer than 2 or more than 4 players (or outside the
     ruleset's ``min_players``/``max_players``), an overtime for an unknown player, a bad number.
     """
     check_chess_clock(ruleset)
     players = list(scores)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise AdjudicateError(
-            f"{len(players)} player{'s' if len(players) != 1 else ''}: clock penalties need "
-            f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
-        )
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
-        raise AdjudicateError(
-            f"{len(players)} players: a {ruleset.name} game has {ruleset.min_players}"
-            + (f" to {ruleset.max_players}" if ruleset.max_players != ruleset.min_players else "")
-            + " players (override with --set max_players=N)"
-        )
-    for name, score in scores.items():
-        if not isinstance(score, int) or isinstance(score, bool):
-            raise AdjudicateError(f"{name}'s score {score!r} is not a whole number")
+    check_table(scores, ruleset, needs="clock penalties need")
     for name in overtime:
         if name not in scores:
-            raise AdjudicateError(f"overtime given for {name!r}, who has no score ({', '.join(players)})")
+            raise TableError(f"overtime given for {name!r}, who has no score ({', '.join(players)})")
 
     over = {name: overtime.get(name, 0) for name in players}
     penalty = {name: overtime_penalty(over[name], ruleset) for name in players}
@@ -275,12 +262,7 @@ def apply_clock(scores: dict[str, int], overtime: dict[str, int], ruleset: Rules
         )
         for name in players
     )
-    contenders = [row for row in rows if not row.forfeit]
-    if contenders:
-        best = max(row.final for row in contenders)
-        winners = tuple(row.player for row in contenders if row.final == best)
-    else:
-        winners = ()
+    winners = winners_of({row.player: row.final for row in rows}, out=forfeited)
     return ClockResult(
         ruleset=ruleset.name,
         players=rows,

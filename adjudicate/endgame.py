@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicate.errors import AdjudicateError
+from adjudicate.errors import TableError
 from adjudicate.kinds import Ending
 from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset, TieBreak, TimeLimitEnding
 from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
@@ -193,6 +193,24 @@ def break_tie(winners: tuple[str, ...], before: dict[str, int],
                     f"before them wins: {', '.join(broken)} ({best})")
 
 
+def check_table(scores: dict[str, int], ruleset: Ruleset, *, needs: str) -> None:
+    """The table ``endgame`` and ``clock`` are given: 2 to 4 players, as many as ``ruleset``
+    allows (``min_players``/``max_players``), each score a whole number. ``needs``: what needs
+    them, in the message (``clock penalties need``). Raises :class:`TableError`."""
+    players = len(scores)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise TableError(f"{players} player{'s' if players != 1 else ''}: {needs} "
+                         f"{MIN_PLAYERS} to {MAX_PLAYERS} players")
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        span = (f"{ruleset.min_players}" if ruleset.min_players == ruleset.max_players
+                else f"{ruleset.min_players} to {ruleset.max_players}")
+        raise TableError(f"{players} players: a {ruleset.name} game has {span} players "
+                         f"(override with --set max_players=N)")
+    for name, score in scores.items():
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise TableError(f"{name}'s score {score!r} is not a whole number")
+
+
 def _check_racks(
     racks: dict[str, tuple[int, ...]], alphabet: Alphabet, ruleset: Ruleset
 ) -> None:
@@ -200,21 +218,21 @@ def _check_racks(
     used = [0] * (alphabet.size + 1)
     for player, rack in racks.items():
         if len(rack) > ruleset.rack_size:
-            raise AdjudicateError(
+            raise TableError(
                 f"{player} holds {len(rack)} tiles: a rack holds at most {ruleset.rack_size} (rack_size={ruleset.rack_size})"
             )
         for tile in rack:
             if not isinstance(tile, int) or tile < 0:
-                raise AdjudicateError(f"{player}'s rack: {tile!r} is not a tile on a rack")
+                raise TableError(f"{player}'s rack: {tile!r} is not a tile on a rack")
             code = BLANK if tile & BLANK_BIT else tile & LETTER_MASK
             if tile & ~(LETTER_MASK | BLANK_BIT) or code > alphabet.size:
-                raise AdjudicateError(f"{player}'s rack: {tile!r} is not a tile of the {alphabet.name} set")
+                raise TableError(f"{player}'s rack: {tile!r} is not a tile of the {alphabet.name} set")
             used[code] += 1
     for code, count in enumerate(used):
         have = alphabet.tiles[code].count
         if count > have:
             label = "?" if code == BLANK else alphabet.labels[code]
-            raise AdjudicateError(
+            raise TableError(
                 f"the racks hold {count} x {label}, but the {alphabet.name} set has only {have}"
             )
 
@@ -234,7 +252,7 @@ def rack_adjustments(
     tiles (codes, as from :func:`adjudicate.tiles.parse_rack`; a player left out holds nothing).
     Exactly one of ``went_out`` (the player who played out) and ``ended`` (one of :data:`ENDINGS`).
 
-    Raises :class:`AdjudicateError` when the position cannot be: fewer than 2 or more than 4
+    Raises :class:`TableError` when the position cannot be: fewer than 2 or more than 4
     players (or outside the ruleset's ``min_players``/``max_players``), the finisher holding tiles,
     a player who still had to play holding none, a rack longer than ``rack_size``, more copies of a
     tile than the set has (counted over all racks).
@@ -242,34 +260,17 @@ def rack_adjustments(
     if isinstance(alphabet, str):
         alphabet = get_alphabet(alphabet)
     players = list(scores)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise AdjudicateError(
-            f"{len(players)} player{'s' if len(players) != 1 else ''}: an end-game adjustment needs "
-            f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
-        )
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
-        span = (
-            f"{ruleset.min_players}"
-            if ruleset.min_players == ruleset.max_players
-            else f"{ruleset.min_players} to {ruleset.max_players}"
-        )
-        raise AdjudicateError(
-            f"{len(players)} players: a {ruleset.name} game has {span} players "
-            f"(override with --set max_players=N)"
-        )
-    for name, score in scores.items():
-        if not isinstance(score, int) or isinstance(score, bool):
-            raise AdjudicateError(f"{name}'s score {score!r} is not a whole number")
+    check_table(scores, ruleset, needs="an end-game adjustment needs")
     for name in racks:
         if name not in scores:
-            raise AdjudicateError(f"rack given for {name!r}, who has no score (players: {', '.join(players)})")
+            raise TableError(f"rack given for {name!r}, who has no score (players: {', '.join(players)})")
     if (went_out is None) == (ended is None):
-        raise AdjudicateError("say how the game ended: either a player went out, or it ended "
+        raise TableError("say how the game ended: either a player went out, or it ended "
                               f"on {', '.join(ENDINGS)} (not both)")
     if ended is not None and ended not in ENDINGS:
-        raise AdjudicateError(f"unknown ending {ended!r} (known: {', '.join(ENDINGS)})")
+        raise TableError(f"unknown ending {ended!r} (known: {', '.join(ENDINGS)})")
     if went_out is not None and went_out not in scores:
-        raise AdjudicateError(f"{went_out!r} went out but is not a player ({', '.join(players)})")
+        raise TableError(f"{went_out!r} went out but is not a player ({', '.join(players)})")
 
     full = {name: tuple(racks.get(name, ())) for name in players}
     _check_racks(full, alphabet, ruleset)
@@ -284,7 +285,7 @@ def rack_adjustments(
     else:
         if went_out is not None:
             if full[went_out]:
-                raise AdjudicateError(
+                raise TableError(
                     f"{went_out} went out but holds {format_rack(full[went_out], alphabet)}: "
                     "the finisher's rack must be empty"
                 )
@@ -293,7 +294,7 @@ def rack_adjustments(
             stuck = players
         for name in stuck:
             if not full[name]:
-                raise AdjudicateError(
+                raise TableError(
                     f"{name} has no tiles: a player who had not gone out holds at least one tile "
                     f"(write {name}=SCORE:RACK)"
                 )

@@ -84,3 +84,6 @@ class CannotCorrect(AdjudicateError):
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message)
         self.line = line
+class TableError(AdjudicateError, ValueError):
+    """A position at the table that cannot be (``endgame``, ``clock``): a number of players the
+    rules do not allow, a score that is not a whole number, a rack or a clock that does not read."""

@@ -292,3 +292,20 @@ def test_a_signed_allotted_time_is_shown_an_unsigned_example():
         parse_duration("-25:00", what="--allotted")
     with pytest.raises(AdjudicateError, match="e.g. -03:20$"):
         parse_clock("3:2x")
+
+
+def test_a_table_that_cannot_be_is_a_table_error():
+    """endgame and clock refuse a table with the same check and an error of its own, TableError
+    (issue 27: a bare AdjudicateError before), whose message names the command's need."""
+    from adjudicate.endgame import rack_adjustments
+    from adjudicate.errors import TableError
+    from adjudicate.rules import NASPA
+
+    with pytest.raises(TableError, match="^1 player: clock penalties need 2 to 4 players$"):
+        apply_clock({"A": 300}, {}, NASPA)
+    with pytest.raises(TableError, match="^1 player: an end-game adjustment needs 2 to 4 players$"):
+        rack_adjustments({"A": 300}, {}, "english", NASPA, ended="scoreless")
+    with pytest.raises(TableError, match="B's score 2.5 is not a whole number"):
+        apply_clock({"A": 300, "B": 2.5}, {}, NASPA)  # type: ignore[dict-item]
+    with pytest.raises(TableError, match="expected MM:SS"):
+        parse_clock("soon")
