@@ -17,7 +17,7 @@ from adjudicate.kinds import Ending, Finding, Note
 from adjudicate.ledger import Ledger
 from adjudicate.report import EventResult, Info, MissingLine, PlayerResult
 from adjudicate.rules import Ruleset
-from adjudicate.tiles import Alphabet, format_rack, parse_rack
+from adjudicate.tiles import Alphabet, format_rack, parse_rack, same_rack
 
 __all__ = ["EndLines"]
 
@@ -73,11 +73,7 @@ class EndLines(Ledger):
             self.end_adjustment[p] += computed
         else:
             if event.rack is not None and not event.unknown_rack and event.rack != event.tiles:
-                try:
-                    same = sorted(parse_rack(event.rack, alphabet)) == sorted(tiles)
-                except AdjudicateError:
-                    same = False
-                if not same:
+                if not same_rack(event.rack, event.tiles or "", alphabet):
                     self.flag(event, Finding.END_RACK,
                               f"end-rack penalty: the rack {event.rack} and the tiles counted "
                               f"({event.tiles}) differ")

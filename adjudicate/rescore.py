@@ -55,6 +55,7 @@ from adjudicate.tiles import (
     format_word,
     get_alphabet,
     parse_rack,
+    same_rack,
 )
 
 __all__ = [
@@ -82,15 +83,6 @@ _TIME_LIMIT_NOTE = re.compile(r"game time expired|round time limit reached", re.
 
 class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
-
-
-def _same_rack(a: str, b: str, alphabet: Alphabet) -> bool:
-    """Whether two racks as written hold the same tiles (``aeegttv`` is ``AEEGTTV``; compared as
-    text when either does not read)."""
-    try:
-        return sorted(parse_rack(a, alphabet)) == sorted(parse_rack(b, alphabet))
-    except AdjudicateError:
-        return a == b
 
 
 class _Rescore(EndLines):
@@ -489,7 +481,7 @@ class _Rescore(EndLines):
         if last is None:
             return
         score, played = last.score, last.event
-        if played.rack and event.rack and not _same_rack(played.rack, event.rack, self.alphabet):
+        if played.rack and event.rack and not same_rack(played.rack, event.rack, self.alphabet):
             self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
                       f"it withdraws ({played.rack}, line {played.line})")

@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 from operator import itemgetter
 
-from adjudicate.errors import UnknownTileError
+from adjudicate.errors import AdjudicateError, UnknownTileError
 
 BLANK = 0
 BLANK_BIT = 0x80
@@ -585,6 +585,20 @@ def parse_rack(text: str, alphabet: Alphabet) -> tuple[int, ...]:
         except KeyError:
             pass  # the slow path names the bad letter
     return tuple(alphabet._greedy(folded, alphabet._rack, text, what="rack"))
+
+
+def same_rack(a: str, b: str, alphabet: Alphabet) -> bool:
+    """Whether two racks as written hold the same tiles, in any order (``aeegttv`` is
+    ``AEEGTTV``); compared as text when either does not read.
+
+    >>> en = get_alphabet("english")
+    >>> same_rack("aeegttv", "VETTAGE", en), same_rack("AB", "ABB", en), same_rack("A1", "A1", en)
+    (True, False, True)
+    """
+    try:
+        return sorted(parse_rack(a, alphabet)) == sorted(parse_rack(b, alphabet))
+    except AdjudicateError:
+        return a == b
 
 
 def parse_typed_rack(text: str, alphabet: Alphabet, spelling: str | None = None) -> tuple[int, ...]:
