@@ -15,6 +15,8 @@ from adjudicate import tiles
 from adjudicate.cli import app
 from adjudicate.lexicon import check_word_list
 
+pytestmark = pytest.mark.slow  # (lexicon builds)
+
 WORDS = Path(__file__).resolve().parent / "data" / "words"
 # (Read with --first-field; without, their lines of a word and a definition are rejected too.)
 ES = WORDS / "lex_es.txt"  # UTF-8 with BOM, CRLF: 18 entries, 10 words, 3 that cannot be tiles

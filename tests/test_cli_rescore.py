@@ -381,6 +381,7 @@ def stopped(games: int) -> list[str]:
     (signal.SIGINT, 130, True),  # Ctrl-C: the terminal signals the whole process group
     (signal.SIGTERM, 143, True),
 ])
+@pytest.mark.slow
 @needs_fork
 def test_a_signal_stops_the_workers_and_closes_the_json(tmp_path: Path, signum: int, code: int, group: bool,
                                                         workers_of, alive) -> None:  # type: ignore[no-untyped-def]
@@ -405,6 +406,7 @@ def test_a_signal_stops_the_workers_and_closes_the_json(tmp_path: Path, signum: 
     assert "Traceback" not in err and "internal error" not in err
 
 
+@pytest.mark.slow
 @needs_fork
 def test_a_signal_leaves_whole_csv_rows(tmp_path: Path, workers_of) -> None:  # type: ignore[no-untyped-def]
     process = start(tmp_path, "csv", 2)
@@ -423,6 +425,7 @@ def test_a_signal_leaves_whole_csv_rows(tmp_path: Path, workers_of) -> None:  # 
     assert err.splitlines()[-2:] == stopped(len(rows) - 1)[-2:]
 
 
+@pytest.mark.slow
 @needs_fork
 def test_without_workers_a_signal_closes_the_json_too(tmp_path: Path, children) -> None:  # type: ignore[no-untyped-def]
     process = start(tmp_path, "json", 1)
@@ -437,6 +440,7 @@ def test_without_workers_a_signal_closes_the_json_too(tmp_path: Path, children) 
     assert err.splitlines()[-2:] == stopped(len(json.loads(out)))[-2:]
 
 
+@pytest.mark.slow
 @needs_fork
 def test_a_worker_killed_from_outside_is_an_error_for_its_game(tmp_path: Path, workers_of) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "g.gcg").symlink_to(BATCH_GAME)

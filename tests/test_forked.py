@@ -13,7 +13,8 @@ import pytest
 
 from adjudicate import forked
 
-pytestmark = pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux")
+pytestmark = [pytest.mark.skipif(not forked.AVAILABLE, reason="forks only on Linux"),
+              pytest.mark.slow]  # (children and signals)
 
 
 def _pid_and(value: int) -> tuple[int, int]:

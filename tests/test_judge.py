@@ -503,6 +503,7 @@ def test_a_log_written_before_the_session_summary_still_verifies(lexicons: dict[
     assert json.loads(log.read_text(encoding="utf-8").splitlines()[-1])["prev"] == check.head
 
 
+@pytest.mark.slow
 def test_ctrl_c_without_a_terminal_shows_the_verdicts_then_leaves(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons["en"], "--log", str(log)]
@@ -739,6 +740,7 @@ def challenge(child: pexpect.spawn, lang: str, words: tuple[str, str], *, wait: 
     return time.monotonic()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
 def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: str) -> None:
     log = tmp_path / "log.jsonl"
@@ -779,6 +781,7 @@ def test_session_through_a_pty(lexicons: dict[str, str], tmp_path: Path, lang: s
                                      f"  sha256 {check.head}"]  # (the hash alone: a line of 73 columns)
 
 
+@pytest.mark.slow
 def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     child = spawn(lexicons["es"], log, "--password-prompt", verdict=5)
@@ -814,6 +817,7 @@ def test_pty_untileable_word_and_password(lexicons: dict[str, str], tmp_path: Pa
     assert log.read_text() == ""
 
 
+@pytest.mark.slow
 def test_pty_three_failed_passwords_end_before_the_session(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     child = spawn(lexicons["ca"], log, "--password-prompt")
@@ -833,6 +837,7 @@ def test_pty_three_failed_passwords_end_before_the_session(lexicons: dict[str, s
     assert child.exitstatus == 2 and log.read_text() == ""
 
 
+@pytest.mark.slow
 def test_pty_terminal_is_restored(lexicons: dict[str, str], tmp_path: Path) -> None:
     log = tmp_path / "log.jsonl"
     script = (
@@ -853,6 +858,7 @@ def test_pty_terminal_is_restored(lexicons: dict[str, str], tmp_path: Path) -> N
         assert flag in flags and f"-{flag}" not in flags, flag
 
 
+@pytest.mark.slow
 def test_pty_resize_redraws_and_sigterm_restores(lexicons: dict[str, str], tmp_path: Path) -> None:
     child = spawn(lexicons["en"], tmp_path / "log.jsonl", verdict=20)
     try:

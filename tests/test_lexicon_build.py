@@ -27,6 +27,8 @@ from adjudicate.errors import LexiconError
 from adjudicate.lexicon import build, build_lexicon, dawgfile, wordlist
 from adjudicate.lexicon.store import plain_name
 
+pytestmark = pytest.mark.slow  # (lexicon builds)
+
 WORDS = Path(__file__).resolve().parent / "data" / "words"
 ES = WORDS / "lex_es.txt"  # UTF-8 with BOM, CRLF; 10 words
 EN_OLD = WORDS / "lex_en_old.txt"

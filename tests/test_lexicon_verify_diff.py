@@ -25,6 +25,8 @@ from adjudicate.errors import LexiconCorruptError
 from adjudicate.lexicon import dawgfile, verify, verify_lexicon, wordlist, wordsfile
 from adjudicate.lexicon.build import builder_versions, manifest_text
 
+pytestmark = pytest.mark.slow  # (lexicon builds)
+
 DATA = Path(__file__).resolve().parent / "data" / "words"
 ES = DATA / "lex_es.txt"  # UTF-8 with BOM, CRLF; 10 words, 3 entries that cannot be tiles (lines 10, 14, 15)
 EN_OLD = DATA / "lex_en_old.txt"
