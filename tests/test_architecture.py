@@ -123,3 +123,31 @@ def test_the_imports_have_no_cycle() -> None:
 
     for module in sorted(graph):
         visit(module, [])
+
+
+def _named_in_the_doc() -> list[str]:
+    """Every backticked ``module.name`` of the document whose first part is a module of the
+    package (``endgame.winners_of``, ``board.Board.resolve``, ``cli.run``); file names aside."""
+    packages = {name.split("/")[0].removesuffix(".py") for name in modules()}
+    names = re.findall(r"`([A-Za-z_][\w.]*)`", DOC.read_text("utf-8"))
+    return sorted({n for n in names if "." in n and n.split(".")[0] in packages
+                   and n.rsplit(".", 1)[1] not in {"py", "tsv", "md", "gz", "dawg"}})
+
+
+@pytest.mark.parametrize("dotted", _named_in_the_doc())
+def test_a_name_the_document_gives_exists(dotted: str) -> None:
+    """A name the document gives is one the code has (issue 27: it named ``endgame.winners``, which
+    is ``winners_of``)."""
+    import importlib
+
+    parts = dotted.split(".")
+    for n in range(len(parts) - 1, 0, -1):  # the longest module prefix, then attributes
+        try:
+            found: object = importlib.import_module("adjudicate." + ".".join(parts[:n]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[n:]:
+            assert hasattr(found, attribute), f"docs/ARCHITECTURE.md names `{dotted}`: no {attribute}"
+            found = getattr(found, attribute)
+        return
+    raise AssertionError(f"docs/ARCHITECTURE.md names `{dotted}`: no such module")
