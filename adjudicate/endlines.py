@@ -237,7 +237,7 @@ class EndLines(Ledger):
                           + (f" ({format_rack(tiles, alphabet) or 'none'}: {due:+d})"
                              if tiles is not None else ""), None, due, line=last_line, missing=line)
                 self.missing_adjustment(out, due)
-            elif self.bag == 0 and not self.board_uncertain:
+            elif self.bag == 0 and not self.board_uncertain_line:
                 # The bag is empty and the finisher holds nothing: every tile not on the board
                 # is on an opponent's rack, so the out-play lines must count exactly those.
                 counted: list[int] = []
@@ -334,7 +334,7 @@ class EndLines(Ledger):
                 for q, tiles in zip(unknown, lines):
                     held[q] = tiles
         unknown = [q for q in others if held[q] is None]
-        if len(unknown) == 1 and self.bag == 0 and not self.board_uncertain:
+        if len(unknown) == 1 and self.bag == 0 and not self.board_uncertain_line:
             rest = self.unseen[:]
             for q in others:
                 for t in held[q] or ():
@@ -345,7 +345,7 @@ class EndLines(Ledger):
 
     def missing_adjustment(self, p: int, due: int | None) -> None:
         # (Not after a play that could not be placed: then the end itself is a guess; see not_due.)
-        if due is not None and not self.board_uncertain:
+        if due is not None and not self.board_uncertain_line:
             self.computed[p] += due
             self.end_adjustment[p] += due
 

@@ -50,12 +50,12 @@ class Ledger(GameState):
         """Report a finding at ``line`` (default: the event's); ``missing``: the line it says the
         record lacks."""
         where = line if line is not None else (event.line if event else 0)
-        if (self.board_uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
-                and where > self.board_uncertain):
+        if (self.board_uncertain_line and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
+                and where > self.board_uncertain_line):
             # A consequence, most likely, of the line the board lacks: information, not a finding.
             self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
                                   f"line {where}: {message} (not checked: the board lacks "
-                                  f"the play at line {self.board_uncertain})"))
+                                  f"the play at line {self.board_uncertain_line})"))
             return
         self.discrepancies.append(
             Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
@@ -69,12 +69,12 @@ class Ledger(GameState):
         (a play that could not be put on the board).
 
         Who holds what, and so whether and how the game ended, rests on the board: after a play
-        that could not be placed or a line that could not be read (``board_uncertain``) the end is a
+        that could not be placed or a line that could not be read (``board_uncertain_line``) the end is a
         guess, and a wrong guess must not take real points away. Such a line, like an ``unknown``
         one, counts what the record's own totals count: its score when its cumulative goes on from
         the player's last one (a real line), nothing when it does not (a line repeated, which the
         record's totals do not count either). The finding is reported either way."""
-        if not unknown and not self.board_uncertain:
+        if not unknown and not self.board_uncertain_line:
             return 0
         score, cum = event.score, event.cumulative
         if score is None:

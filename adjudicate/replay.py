@@ -155,9 +155,9 @@ class GameState:
     # 3.11), and the replay's commonest operation is reading them. scripts/icount: 9% of a game.)
     __slots__ = (
         "ruleset", "alphabet", "scoreless_limit", "board", "nicks", "index", "seat_of",
-        "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain",
-        "loose_play", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
-        "out_player", "after_end_pass_ok", "turns", "time_called", "turns_left", "may_end",
+        "unseen", "bag", "rack_size", "known_left", "kept", "kept_line", "board_uncertain_line",
+        "loose_play_line", "turn_player", "last_play", "scoreless", "pass_run", "ending", "ended_at",
+        "out_player", "after_end_pass_ok", "turns", "time_called_line", "turns_left", "may_end",
         "turn_before", "redraw_line",
     )
 
@@ -191,8 +191,8 @@ class GameState:
         # and the line of that rack.
         self.kept: list[tuple[int, ...] | list[int] | None] = [None] * n
         self.kept_line = [0] * n
-        self.board_uncertain = 0  # line of the first play that could not be put on the board
-        self.loose_play = 0  # line of the last illegal play whose tiles went down as written
+        self.board_uncertain_line = 0  # line of the first play that could not be put on the board
+        self.loose_play_line = 0  # line of the last illegal play whose tiles went down as written
         self.turn_player: int | None = None  # who moved last (a turn event)
         self.turn_before: int | None = None  # who had moved last before the turn line being read
         self.redraw_line = 0  # the line of the last senyors redraw (no turn)
@@ -204,7 +204,7 @@ class GameState:
         self.out_player: int | None = None
         self.after_end_pass_ok = False  # NASPA/Woogles: a pass (or challenge) after an out-play
         self.turns = [0] * n  # turns each player has had (a senyors redraw is none)
-        self.time_called = 0  # the line after which the time limit was reached
+        self.time_called_line = 0  # the line after which the time limit was reached
         self.turns_left = 0  # the turns the rules still give after that
         self.may_end = 0  # the line after which the game may end (NASPA six-zero), until a move
 
@@ -254,7 +254,7 @@ class GameState:
     def held_by_others(self, out: int | None) -> list[int] | None:
         """The tiles the players other than ``out`` (who went out) hold, when known: from their
         racks, or, with the bag empty and every play on the board, every tile not on the board."""
-        if self.bag == 0 and not self.board_uncertain:
+        if self.bag == 0 and not self.board_uncertain_line:
             # (Codes of which none is left, most of them by then, skipped: no range made for them.)
             return [t for t, n in enumerate(self.unseen) if n for _ in range(n)]
         held: list[int] = []
@@ -303,7 +303,7 @@ class GameState:
         """The time limit is reached after ``line`` (``#note game time expired``): the turns the
         rules still give are played (:func:`~adjudicate.endgame.turns_after_time`), then the game
         ends there, with no rack adjustment."""
-        self.time_called = line
+        self.time_called_line = line
         self.turns_left = turns_after_time(self.turns, self.ruleset)
         if not self.turns_left:
             self.end(line, Ending.TIME)

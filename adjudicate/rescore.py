@@ -258,8 +258,8 @@ class _Rescore(EndLines):
             if event.kind == "pass" and self.after_end_pass_ok and p != self.out_player:
                 self.after_end_pass_ok = False
                 return True
-            guess = (f"; the end is a guess: the board lacks the play at line {self.board_uncertain}"
-                     if self.board_uncertain else "")
+            guess = (f"; the end is a guess: the board lacks the play at line {self.board_uncertain_line}"
+                     if self.board_uncertain_line else "")
             self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"{event.nick} moves after the end of the game (ended at line {self.ended_at}"
                       f"{guess})")
@@ -298,7 +298,7 @@ class _Rescore(EndLines):
         except IllegalPlacementError as err:
             self.put_back(rack)
             what = f"{position} {written}"
-            if self.board_uncertain and err.reason == "no_through_tile":
+            if self.board_uncertain_line and err.reason == "no_through_tile":
                 self.unplaceable(event, p, result, what, None, place)
             else:  # the board's message starts with the play already
                 self.unplaceable(event, p, result, what, str(err), place)
@@ -427,13 +427,13 @@ class _Rescore(EndLines):
         else:
             placed = min(self.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
         if message:
-            if not self.board_uncertain and not as_written:
+            if not self.board_uncertain_line and not as_written:
                 message += " (later plays are checked on the board without it)"
             self.flag(event, Finding.ILLEGAL_PLAY, message)
         if not as_written:
-            self.board_uncertain = self.board_uncertain or event.line
+            self.board_uncertain_line = self.board_uncertain_line or event.line
         else:
-            self.loose_play = event.line
+            self.loose_play_line = event.line
         self.draw(p, placed)
         self.known_left[p] = None
         self.kept[p] = None  # (which tiles left the rack is not known)
@@ -453,10 +453,10 @@ class _Rescore(EndLines):
         the totals stay right for the rest of the game.
         """
         last = self.previous_play()
-        if last is None and self.events and self.events[-1].line == self.loose_play:
+        if last is None and self.events and self.events[-1].line == self.loose_play_line:
             # An illegal play put down as written, now withdrawn (or challenged): its tiles cannot
             # be taken back, so from here the board may hold tiles the record's does not.
-            self.board_uncertain = self.board_uncertain or self.loose_play
+            self.board_uncertain_line = self.board_uncertain_line or self.loose_play_line
         if last is None or not self.events or self.events[-1].kind != "play":
             if self.events and self.events[-1].kind == "play" and self.ending is not None:
                 why = "the play before comes after the end of the game (not replayed)"
@@ -680,7 +680,7 @@ class _Rescore(EndLines):
                     # An event line between these could not be read: whose turn, the board and the
                     # record's totals are unknown from here; they are not reported again.
                     self.turn_player = None
-                    self.board_uncertain = self.board_uncertain or previous + 1
+                    self.board_uncertain_line = self.board_uncertain_line or previous + 1
                     self.bases = [[] for _ in self.nicks]
                 previous = event.line
             try:
@@ -694,7 +694,7 @@ class _Rescore(EndLines):
                         seats = [self.out_player]
                     elif self.turn_player is None or event.kind not in TURN_KINDS:
                         self.turn_player = None
-                        self.board_uncertain = self.board_uncertain or event.line
+                        self.board_uncertain_line = self.board_uncertain_line or event.line
                         continue
                     else:
                         seats = [self.next_player()]  # whoever's turn it was
@@ -733,10 +733,10 @@ class _Rescore(EndLines):
                     self.lost_turn_played(event, p)
             handler(self, event, p, result)
             events.append(result)
-            if (self.time_called and turn and self.ending is None and self.turn_player == p
+            if (self.time_called_line and turn and self.ending is None and self.turn_player == p
                     and self.redraw_line != event.line):
                 self.turn_after_time(event.line)  # (a senyors redraw is no turn)
-            if event.notes and self.ending is None and not self.time_called and any(
+            if event.notes and self.ending is None and not self.time_called_line and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
                 self.call_time(event.line)
@@ -759,9 +759,9 @@ class _Rescore(EndLines):
                         self.flag(None, Finding.ILLEGAL_PLAY,
                                   f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
                                   "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
-        if self.time_called and self.ending is None:
+        if self.time_called_line and self.ending is None:
             self.flag(None, Finding.ENDING,
-                      f"time was called at line {self.time_called}: {self.time_rule()}, "
+                      f"time was called at line {self.time_called_line}: {self.time_rule()}, "
                       f"but the record stops {self.turns_left} turn{'s' if self.turns_left > 1 else ''} short "
                       f"({self.owed_text()})", None, None, line=record.events[-1].line)
         self.check_end_lines()
@@ -929,5 +929,5 @@ def replay_until(
         report=report,
         unplaced_before=dict(before.unplaced),
         unplaced_after=dict(after.unplaced),
-        uncertain_before=before.board_uncertain,
+        uncertain_before=before.board_uncertain_line,
     )
