@@ -44,6 +44,7 @@ from typing import Any
 from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.gcg import PLAYER_RE, RACK_RE, GameRecord, GcgEvent
 from adjudicate.gcgwriter import write_gcg
+from adjudicate.kinds import EventKind
 from adjudicate.notation import BOARD_SIZE, format_coord
 from adjudicate.rescore import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
@@ -167,18 +168,18 @@ def _canonical_event(event: GcgEvent, result: EventResult | None, before: GcgEve
                      alphabet: Alphabet) -> GcgEvent:
     kind = event.kind
     changes: dict[str, Any] = {}
-    if kind == "play":
+    if kind == EventKind.PLAY:
         move = result.move if result is not None else None
         if move is not None:
             changes["position"] = format_coord(move.place.coord)
             changes["tiles"] = _played(move, alphabet)
         elif event.tiles:  # not on the board (illegal, after the end): its tiles as labels, if they read
             changes["tiles"] = _tiles(event.tiles, alphabet)
-    elif kind == "exchange" or kind == "end_rack_points" or kind == "end_rack_penalty":
+    elif kind == EventKind.EXCHANGE or kind == EventKind.END_RACK_POINTS or kind == EventKind.END_RACK_PENALTY:
         if event.tiles:
             changes["tiles"] = _rack(event.tiles, alphabet)
-    elif (kind == "phony_withdrawn" and event.old_phony_form and event.score == 0 and event.cumulative is not None
-          and before is not None and before.kind == "play" and before.score is not None and before.score >= 0):
+    elif (kind == EventKind.PHONY_WITHDRAWN and event.old_phony_form and event.score == 0 and event.cumulative is not None
+          and before is not None and before.kind == EventKind.PLAY and before.score is not None and before.score >= 0):
         # `-- +0 CUM` -> `-- -S CUM`, S the withdrawn play's recorded score: the cumulative, set
         # back by S, stays what it was. (Without CUM the record's total stays: kept as read.)
         changes["score"] = -before.score

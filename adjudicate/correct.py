@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from adjudicate.canonical import canonical_record
 from adjudicate.errors import CannotCorrect
 from adjudicate.gcg import GameRecord, GcgEvent, read_gcg
-from adjudicate.kinds import Finding
+from adjudicate.kinds import EventKind, Finding
 from adjudicate.replay import TURN_KINDS
 from adjudicate.report import Discrepancy, EventResult, RescoreReport
 from adjudicate.rescore import rescore_game
@@ -148,7 +148,7 @@ def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: s
         line = d.missing
         totals[line.nick] = totals.get(line.nick, 0)
         note = f"added: the record has no such line ({d.message.split(': ', 1)[-1]})"
-        rack = None if line.kind == "end_rack_points" else line.tiles
+        rack = None if line.kind == EventKind.END_RACK_POINTS else line.tiles
         events.append(GcgEvent(last_line, "", line.nick, line.kind, rack=rack, tiles=line.tiles,
                                score=line.score, cumulative=totals[line.nick], notes=[note]))
         changes.append(Change(d.line, note))
@@ -171,7 +171,7 @@ def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: s
 def _removable(result: EventResult | None, found: list[Discrepancy]) -> bool:
     """A line to take out: one the rules do not allow there, which counts nothing, and is not a
     turn played in the game (a move out of turn is a fault for the director, never deleted)."""
-    if result is None or result.computed_score != 0 or result.kind == "pass":
+    if result is None or result.computed_score != 0 or result.kind == EventKind.PASS:
         return False
     unexpected = [d for d in found if d.kind is Finding.UNEXPECTED_EVENT]
     if not unexpected:
@@ -183,10 +183,10 @@ def _unfixed(event: GcgEvent | None, ruleset: Ruleset) -> str | None:
     """Why the rules do not fix the number of ``event`` (None: they do, or it needs none)."""
     if event is None or event.score is None:
         return None
-    if (event.kind == "challenge_bonus" and ruleset.challenge_on_valid is ChallengeRule.BONUS
+    if (event.kind == EventKind.CHALLENGE_BONUS and ruleset.challenge_on_valid is ChallengeRule.BONUS
             and ruleset.challenge_bonus_per is BonusPer.WORD):
         return f"{ruleset.challenge_bonus} for each word challenged: the record says how many"
-    if (event.kind == "time_penalty" and event.score < 0 and ruleset.overtime_points_per_minute
+    if (event.kind == EventKind.TIME_PENALTY and event.score < 0 and ruleset.overtime_points_per_minute
             and not any("overtime" in note.lower() for note in event.notes)):
         return (f"{ruleset.overtime_points_per_minute} for each minute of overtime, and no "
                 "#note overtime says how long")

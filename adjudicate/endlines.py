@@ -13,7 +13,7 @@ import re
 from adjudicate.endgame import opponents_lose_tiles, outplay_points
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
-from adjudicate.kinds import Ending, Finding, Note
+from adjudicate.kinds import Ending, EventKind, Finding, Note
 from adjudicate.ledger import Ledger
 from adjudicate.report import EventResult, Info, MissingLine, PlayerResult
 from adjudicate.rules import Ruleset
@@ -41,7 +41,7 @@ class EndLines(Ledger):
 
     def end_rack(self, event: GcgEvent, p: int, result: EventResult) -> None:
         rules, alphabet = self.ruleset, self.alphabet
-        points = event.kind == "end_rack_points"
+        points = event.kind == EventKind.END_RACK_POINTS
         result.tiles = event.tiles
         if self.ending is not None:
             self.end_lines["points" if points else "penalty"].append(event)
@@ -230,7 +230,7 @@ class EndLines(Ledger):
                 if tiles is not None:
                     due = outplay_points(alphabet.rack_value(tiles), self.ruleset)
                 line = (None if tiles is None or due is None else
-                        MissingLine(self.nicks[out], "end_rack_points", format_rack(tiles, alphabet), due))
+                        MissingLine(self.nicks[out], EventKind.END_RACK_POINTS, format_rack(tiles, alphabet), due))
                 self.flag(None, Finding.END_RACK,
                           f"{self.nicks[out]} went out at line {self.ended_at}, but no out-play "
                           "line adds the opponents' tiles"
@@ -292,7 +292,7 @@ class EndLines(Ledger):
             held = ("" if tiles is None else
                     f": {self.nicks[q]} holds {format_rack(tiles, alphabet) or 'nothing'} ({due:+d})")
             line = (None if tiles is None or due is None else
-                    MissingLine(self.nicks[q], "end_rack_penalty", format_rack(tiles, alphabet), due))
+                    MissingLine(self.nicks[q], EventKind.END_RACK_PENALTY, format_rack(tiles, alphabet), due))
             self.flag(None, Finding.END_RACK, f"{why}, but no end-rack line for {self.nicks[q]}{held}",
                       None, due, line=last_line, missing=line)
             self.missing_adjustment(q, due)

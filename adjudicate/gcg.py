@@ -10,7 +10,7 @@ raised only for input that is not a game record at all.
 >>> record = read_gcg(b"#player1 doug Doug\\n#player2 emely Emely\\n"
 ...                   b">doug: DINNVWY 8D WINDY +32 32\\n#note nice\\n"
 ...                   b">emely: DEIILTZ --  -24 55\\n>emely:  (OPEG) +14 345\\n")
->>> [(e.line, e.nick, e.kind, e.score, e.cumulative) for e in record.events]
+>>> [(e.line, e.nick, str(e.kind), e.score, e.cumulative) for e in record.events]
 [(3, 'doug', 'play', 32, 32), (5, 'emely', 'phony_withdrawn', -24, 55), (6, 'emely', 'end_rack_points', 14, 345)]
 >>> record.events[0].notes
 ['nice']
@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
 from adjudicate.errors import GcgError
+from adjudicate.kinds import EventKind
 from adjudicate.readfile import decode_line
 
 __all__ = [
@@ -73,16 +74,7 @@ __all__ = [
     "read_limited",
 ]
 
-EVENT_KINDS = (
-    "play",
-    "pass",
-    "exchange",
-    "phony_withdrawn",
-    "challenge_bonus",
-    "end_rack_points",
-    "end_rack_penalty",
-    "time_penalty",
-)
+EVENT_KINDS = tuple(EventKind)
 
 MAX_LINE = 65536  # characters; a longer line is reported, not read
 MAX_BYTES = 16 << 20  # a game record is a few KB: a bigger input is refused, not read
@@ -147,7 +139,7 @@ _FAST_EVENT_RE = _fast_event_re(r"\s", r"\S")
 # matches a run of "[^ ]" or " " in a tight loop, and spends several times more per character on
 # a run of "\S" or "\s" (a lookup of the character's category each).
 _FAST_SPACED_EVENT_RE = _fast_event_re(" ", "[^ ]")
-_FAST_KINDS = {"-": "pass", "--": "phony_withdrawn", "(challenge)": "challenge_bonus"}
+_FAST_KINDS = {"-": EventKind.PASS, "--": EventKind.PHONY_WITHDRAWN, "(challenge)": EventKind.CHALLENGE_BONUS}
 
 
 class _Role(NamedTuple):
@@ -197,7 +189,7 @@ class GcgEvent:
     line: int
     raw: str
     nick: str
-    kind: str
+    kind: EventKind
     rack: str | None = None
     position: str | None = None
     tiles: str | None = None
@@ -499,13 +491,13 @@ def _parse_lines(
                 nick, rack, pos, word, desc, score, cum = m.groups()
                 if rack != "UNKNOWN":
                     if pos is not None:
-                        kind, tiles, old_phony = "play", word, False
+                        kind, tiles, old_phony = EventKind.PLAY, word, False
                     else:
                         fast_kind = _FAST_KINDS.get(desc)
                         if fast_kind is None:
-                            kind, tiles, old_phony = "exchange", desc[1:], False
+                            kind, tiles, old_phony = EventKind.EXCHANGE, desc[1:], False
                         else:
-                            kind, tiles, old_phony = fast_kind, None, fast_kind == "phony_withdrawn" and score[0] == "+"
+                            kind, tiles, old_phony = fast_kind, None, fast_kind == EventKind.PHONY_WITHDRAWN and score[0] == "+"
                     event = GcgEvent(number, line, nick, kind, rack, pos, tiles, None, int(score), int(cum),
                                      [], [], old_phony, False)
                     events.append(event)
@@ -703,33 +695,33 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
     c = desc[0]
     if c == "(":
         if desc == "(challenge)":
-            kind = "challenge_bonus"
+            kind = EventKind.CHALLENGE_BONUS
         elif desc == "(time)":
-            kind = "time_penalty"
+            kind = EventKind.TIME_PENALTY
         elif desc[-1] == ")" and len(desc) > 1:
-            kind = "end_rack"
+            kind = None  # end-rack points or penalty: the score below says which
             tiles = desc[1:-1]
         else:
             return f"unclosed parenthesis in {_q(desc)}"
     elif c == "-":
         if desc == "-":
-            kind = "pass"
+            kind = EventKind.PASS
         elif desc == "--":
-            kind = "phony_withdrawn"
+            kind = EventKind.PHONY_WITHDRAWN
         elif desc[1] == "-":
             return f"{_q(desc)} is neither '--' (phony withdrawn) nor an exchange"
         elif _COUNT_RE.fullmatch(desc) is not None:
             count = int(desc[1:])
-            kind = "exchange" if count else "pass"
+            kind = EventKind.EXCHANGE if count else EventKind.PASS
             if not count:
                 count = None
         else:
-            kind = "exchange"
+            kind = EventKind.EXCHANGE
             tiles = desc[1:]
     else:
         if i >= len(tokens):
             return f"play at {_q(desc)} without a word"
-        kind = "play"
+        kind = EventKind.PLAY
         position = desc
         tiles = tokens[i]
         i += 1
@@ -762,12 +754,12 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
             return f"expected a score such as +24 after {_q(tokens[i - 1])}, found {_q(tok)}"
 
     old_phony = False
-    if kind == "end_rack":
+    if kind is None:
         if score:
-            kind = "end_rack_penalty" if score < 0 else "end_rack_points"
+            kind = EventKind.END_RACK_PENALTY if score < 0 else EventKind.END_RACK_POINTS
         else:
-            kind = "end_rack_penalty" if rack is not None or unknown else "end_rack_points"
-    elif kind == "phony_withdrawn":
+            kind = EventKind.END_RACK_PENALTY if rack is not None or unknown else EventKind.END_RACK_POINTS
+    elif kind == EventKind.PHONY_WITHDRAWN:
         old_phony = signed_plus
     return GcgEvent(number, line, nick, kind, rack, position, tiles, count, score, cumulative,
                     [], [], old_phony, unknown)

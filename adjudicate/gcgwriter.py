@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 
 from adjudicate.errors import GcgError
 from adjudicate.gcg import EVENT_KINDS, HEADER_FIELDS, MAX_LINES, GameRecord, GcgEvent, is_note_text
+from adjudicate.kinds import EventKind
 
 __all__ = ["write_gcg"]
 
@@ -143,25 +144,25 @@ def _format_event(event: GcgEvent, conv: Callable[[str], str]) -> str:
         raise GcgError(f"line {event.line}: nickname {event.nick!r} cannot be written in GCG")
     rack = "UNKNOWN" if event.unknown_rack else (conv(event.rack) if event.rack else "")
     score = event.score
-    if kind == "play":
+    if kind == EventKind.PLAY:
         desc = f"{event.position} {conv(event.tiles or '')}"
-    elif kind == "pass":
+    elif kind == EventKind.PASS:
         desc = "-"
-    elif kind == "exchange":
+    elif kind == EventKind.EXCHANGE:
         if event.tiles is None and event.exchange_count is None:
             raise GcgError(f"line {event.line}: an exchange needs tiles or a count")
         desc = f"-{event.exchange_count}" if event.tiles is None else "-" + conv(event.tiles)
-    elif kind == "phony_withdrawn":
+    elif kind == EventKind.PHONY_WITHDRAWN:
         desc = "--"
-    elif kind == "challenge_bonus":
+    elif kind == EventKind.CHALLENGE_BONUS:
         desc = "(challenge)"
-    elif kind == "time_penalty":
+    elif kind == EventKind.TIME_PENALTY:
         desc = "(time)"
     else:  # end_rack_points / end_rack_penalty
         desc = f"({conv(event.tiles or '')})"
     parts = [f">{event.nick}:", rack, desc]
     if score is not None:
-        if kind == "phony_withdrawn" and not event.old_phony_form:
+        if kind == EventKind.PHONY_WITHDRAWN and not event.old_phony_form:
             # The new form, -S. (A positive score that is not the old form was written unsigned,
             # before the cumulative, "-- 20 0": written so again, or its sign would change.)
             parts.append(f"-{abs(score)}" if score <= 0 or event.cumulative is None else str(score))

@@ -1,4 +1,5 @@
-"""The closed vocabularies of a rescoring report: what a finding is about, how a game ended.
+"""The closed vocabularies of a game record and its report: what a line of a record is, what a
+finding is about, how a game ended.
 
 Each is a ``str`` enum whose values are the words of the JSON report (SPEC §1.3), so a value
 compares equal to its text, is written by ``json`` as its text, and reads as its text in an
@@ -21,6 +22,19 @@ class TextEnum(str, Enum):
 
     def __format__(self, spec: str) -> str:
         return format(str(self.value), spec)
+
+
+class EventKind(TextEnum):
+    """What an event line of a record is (``GcgEvent.kind``; a report's event ``kind``)."""
+
+    PLAY = "play"  # tiles put on the board
+    PASS = "pass"  # "-", or an exchange of no tile
+    EXCHANGE = "exchange"  # "-ABC" or "-3"
+    PHONY_WITHDRAWN = "phony_withdrawn"  # "--": the play before taken back
+    CHALLENGE_BONUS = "challenge_bonus"  # "(challenge)": points for a challenged valid play
+    END_RACK_POINTS = "end_rack_points"  # "(TILES)" with points: what the finisher gains
+    END_RACK_PENALTY = "end_rack_penalty"  # "(TILES)" with a penalty: what a player loses
+    TIME_PENALTY = "time_penalty"  # "(time)": an overtime penalty
 
 
 class Finding(TextEnum):

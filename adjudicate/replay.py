@@ -18,7 +18,7 @@ from typing import Any
 from adjudicate.board import Board, Move
 from adjudicate.endgame import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
 from adjudicate.gcg import RACK_RE, GameRecord, GcgEvent
-from adjudicate.kinds import Ending
+from adjudicate.kinds import Ending, EventKind
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import BLANK, BLANK_BIT, BRACKETED, PLAIN, QUACKLE, SPELLINGS, Alphabet
 
@@ -27,9 +27,9 @@ __all__ = ["GameState", "LastPlay", "MAX_SEATS", "TURN_KINDS", "choose_spelling"
 
 MAX_SEATS = 4  # players at a Scrabble table (Quackle writes #player3/#player4; MàTaM plays 3)
 
-TURN_KINDS = frozenset({"play", "pass", "exchange"})
+TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE})
 #: The end-of-game lines: rack adjustments and time penalties.
-END_KINDS = frozenset({"end_rack_points", "end_rack_penalty", "time_penalty"})
+END_KINDS = frozenset({EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY, EventKind.TIME_PENALTY})
 
 _BRACKETED = re.compile(r"\[[^\]]*\]")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 
 from adjudicate.endgame import winners_of
-from adjudicate.kinds import Ending, Finding, Note
+from adjudicate.kinds import Ending, EventKind, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable
 from adjudicate.tiles import Alphabet, format_word
@@ -45,7 +45,7 @@ class MissingLine:
     player's own tiles)."""
 
     nick: str
-    kind: str
+    kind: EventKind
     tiles: str
     score: int
 
@@ -123,7 +123,7 @@ class EventResult:
 
     line: int
     player: str
-    kind: str
+    kind: EventKind
     position: str | None = None
     tiles: str | None = None
     words: list[tuple[str, int]] | None = None  # (word, its points): the JSON's words

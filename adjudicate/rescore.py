@@ -29,7 +29,7 @@ from adjudicate.endgame import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
-from adjudicate.kinds import Ending, Finding, Note
+from adjudicate.kinds import Ending, EventKind, Finding, Note
 from adjudicate.notation import parse_play
 from adjudicate.replay import (
     MAX_SEATS,
@@ -255,7 +255,7 @@ class _Rescore(EndLines):
     def check_turn(self, event: GcgEvent, p: int) -> bool:
         """Check whose turn it is; False for a move after the end of the game (not replayed)."""
         if self.ending is not None:
-            if event.kind == "pass" and self.after_end_pass_ok and p != self.out_player:
+            if event.kind == EventKind.PASS and self.after_end_pass_ok and p != self.out_player:
                 self.after_end_pass_ok = False
                 return True
             guess = (f"; the end is a guess: the board lacks the play at line {self.board_uncertain_line}"
@@ -384,7 +384,7 @@ class _Rescore(EndLines):
         loses the turn (NASPA's double challenge; FISE, by the Spanish standard rules): it must be
         the challenger's pass; a challenger who plays on is a finding (the line counts as written)."""
         line, self.challenged_in_vain = self.challenged_in_vain, 0
-        if event.kind != "pass" and self.ending is None:
+        if event.kind != EventKind.PASS and self.ending is None:
             self.flag(event, Finding.UNEXPECTED_EVENT,
                       f"the play at line {line} was challenged in vain, and {event.nick} plays on: "
                       f"under {self.ruleset.name} {_COST_OF_CHALLENGE[ChallengeRule.LOSE_TURN]} "
@@ -457,10 +457,10 @@ class _Rescore(EndLines):
             # An illegal play put down as written, now withdrawn (or challenged): its tiles cannot
             # be taken back, so from here the board may hold tiles the record's does not.
             self.board_uncertain_line = self.board_uncertain_line or self.loose_play_line
-        if last is None or not self.events or self.events[-1].kind != "play":
-            if self.events and self.events[-1].kind == "play" and self.ending is not None:
+        if last is None or not self.events or self.events[-1].kind != EventKind.PLAY:
+            if self.events and self.events[-1].kind == EventKind.PLAY and self.ending is not None:
                 why = "the play before comes after the end of the game (not replayed)"
-            elif self.events and self.events[-1].kind == "play":
+            elif self.events and self.events[-1].kind == EventKind.PLAY:
                 why = "the play before is illegal (not replayed)"
             else:
                 why = "the line before is not a play"
@@ -640,12 +640,12 @@ class _Rescore(EndLines):
 
     # Each event kind's method, and whether it is a turn: one look-up per event. (Plain functions,
     # called with the replay: no bound methods made per game.)
-    _HANDLERS: dict[str, tuple[Any, bool]] = {
+    _HANDLERS: dict[EventKind, tuple[Any, bool]] = {
         kind: (handler, kind in TURN_KINDS) for kind, handler in {
-            "play": play, "pass": pass_turn, "exchange": exchange,
-            "phony_withdrawn": withdraw, "challenge_bonus": challenge_bonus,
-            "end_rack_points": EndLines.end_rack, "end_rack_penalty": EndLines.end_rack,
-            "time_penalty": EndLines.time_penalty,
+            EventKind.PLAY: play, EventKind.PASS: pass_turn, EventKind.EXCHANGE: exchange,
+            EventKind.PHONY_WITHDRAWN: withdraw, EventKind.CHALLENGE_BONUS: challenge_bonus,
+            EventKind.END_RACK_POINTS: EndLines.end_rack, EventKind.END_RACK_PENALTY: EndLines.end_rack,
+            EventKind.TIME_PENALTY: EndLines.time_penalty,
         }.items()
     }
 
@@ -690,7 +690,7 @@ class _Rescore(EndLines):
                 if seats is None:
                     if event.line not in reported and event.nick not in bad_nicks:
                         self.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
-                    if event.kind == "end_rack_points" and self.out_player is not None:
+                    if event.kind == EventKind.END_RACK_POINTS and self.out_player is not None:
                         seats = [self.out_player]
                     elif self.turn_player is None or event.kind not in TURN_KINDS:
                         self.turn_player = None
@@ -712,7 +712,7 @@ class _Rescore(EndLines):
                 before = self.turn_before = self.turn_player
                 if self.ending is None and (before is None or p == (before + 1) % n):
                     self.turn_player = p  # the common case of check_turn: in turn, game on
-                elif before == p and kind == "exchange" and self.ruleset.senyors and self.ending is None:
+                elif before == p and kind == EventKind.EXCHANGE and self.ruleset.senyors and self.ending is None:
                     # A senyors redraw right after p's own turn, or a move out of turn: exchange
                     # tells which (MàTaM art. 21 and 6).
                     self.turn_player = p

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.errors import RulesError, UnknownTileError
 from adjudicate.federations import FEDERATIONS, federation_name, names_text, preset
-from adjudicate.kinds import TextEnum
+from adjudicate.kinds import EventKind, TextEnum
 from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts, tile_set_labels
 
 if TYPE_CHECKING:
@@ -556,7 +556,7 @@ def _reads(record: GameRecord, name: str) -> bool:
         for event in record.events:
             if event.rack:
                 parse_rack(event.rack, alphabet)
-            if event.tiles and event.kind == "play":
+            if event.tiles and event.kind == EventKind.PLAY:
                 parse_tiles(event.tiles, alphabet)
     except UnknownTileError:
         return False
@@ -628,11 +628,11 @@ def _chosen_ruleset(record: GameRecord | None, explicit: str | None = None) -> t
     bonus = points = penalty_after = False
     for event in record.events:
         kind = event.kind
-        if kind == "challenge_bonus":
+        if kind == EventKind.CHALLENGE_BONUS:
             bonus = True
-        elif kind == "end_rack_points":
+        elif kind == EventKind.END_RACK_POINTS:
             points = True
-        elif kind == "end_rack_penalty" and points:
+        elif kind == EventKind.END_RACK_PENALTY and points:
             penalty_after = True
     if bonus:
         ruleset, reason = _BY_NAME["wespa"], f"as {unnamed} but it has a challenge bonus"

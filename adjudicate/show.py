@@ -34,6 +34,7 @@ from typing import Any
 from adjudicate.board import Board, Move
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.kinds import EventKind
 from adjudicate.notation import BOARD_SIZE, COLUMNS
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
@@ -149,7 +150,7 @@ class Shown:
     alphabet: Alphabet
     line: int
     turn: int | None  # the turn number (plays, passes, exchanges, 1-based); the last one before
-    kind: str
+    kind: EventKind
     nick: str
     name: str
     summary: str  # "plays 8D WINDY", "passes", "withdraws the phony 8D WINDY (line 3)", ...
@@ -226,7 +227,7 @@ def find_event(record: GameRecord, *, turn: int | None = None, line: int | None 
             raise ShowError(f"{record.name}: no turn {turn}: the record has {len(turns)} turns "
                             "(plays, passes and exchanges)")
         return turns[turn - 1]
-    plays = [e for e in events if e.kind == "play"]
+    plays = [e for e in events if e.kind == EventKind.PLAY]
     if not plays:
         raise ShowError(f"{record.name}: no play in this record (give --line or --turn)")
     return plays[-1]
@@ -261,12 +262,12 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
     kind = event.kind
     before, after = point.before, point.after
     changed = tuple(sq for sq in range(BOARD_SIZE * BOARD_SIZE) if before.grid[sq] != after.grid[sq])
-    marked_on_before = kind == "phony_withdrawn"
+    marked_on_before = kind == EventKind.PHONY_WITHDRAWN
     explanation = None
     move = result.move if result is not None else None
-    if kind == "play" and move is not None:
+    if kind == EventKind.PLAY and move is not None:
         explanation = explain_move(after, move, ruleset, recorded=event.score)
-    elif kind == "phony_withdrawn" and point.last_move is not None:
+    elif kind == EventKind.PHONY_WITHDRAWN and point.last_move is not None:
         explanation = explain_move(before, point.last_move, ruleset)
     turn = sum(1 for e in record.events if e.kind in TURN_KINDS and e.line <= event.line) or None
     names = {p.nick: printable(p.name) for p in record.players}  # (what a file says, shown: escaped)
@@ -284,13 +285,13 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
             point.recorded_after[i], point.computed_after[i], i == seat))
     rack_values = None
     factor = 1
-    if kind in ("end_rack_points", "end_rack_penalty") and event.tiles:
+    if kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY) and event.tiles:
         try:
             tiles = parse_rack(event.tiles, alphabet)
             rack_values = [(format_rack((t,), alphabet), alphabet.score(t)) for t in tiles]
         except AdjudicateError:
             rack_values = None
-        if kind == "end_rack_points" and ruleset.outplay == OUTPLAY_DOUBLE:
+        if kind == EventKind.END_RACK_POINTS and ruleset.outplay == OUTPLAY_DOUBLE:
             factor = 2
     return Shown(
         file=record.name, ruleset=ruleset.name,
@@ -325,9 +326,9 @@ def _rack(text: str | None, alphabet: Alphabet) -> str | None:
 def _summary(event: GcgEvent, point: Any, alphabet: Alphabet, record: GameRecord) -> str:
     kind = event.kind
     before = [e for e in record.events if e.line < event.line]
-    play = before[-1] if before and before[-1].kind == "play" else None
+    play = before[-1] if before and before[-1].kind == EventKind.PLAY else None
     of_play = f" {play.position} {play.tiles} (line {play.line})" if play else ""
-    if kind == "play":
+    if kind == EventKind.PLAY:
         tiles = event.tiles or ""
         result = point.result
         if result is not None and result.move is not None:
@@ -335,21 +336,21 @@ def _summary(event: GcgEvent, point: Any, alphabet: Alphabet, record: GameRecord
             tiles = format_word([t if i in main.new else -1 for i, t in enumerate(main.tiles)],
                                 alphabet)
         return f"plays {event.position} {tiles}"
-    if kind == "pass":
+    if kind == EventKind.PASS:
         return "passes"
-    if kind == "exchange":
+    if kind == EventKind.EXCHANGE:
         if event.tiles:
             return f"exchanges {_rack(event.tiles, alphabet)}"
         return f"exchanges {event.exchange_count} tiles"
-    if kind == "phony_withdrawn":
+    if kind == EventKind.PHONY_WITHDRAWN:
         return f"withdraws the phony{of_play or ' play'}"
-    if kind == "challenge_bonus":
+    if kind == EventKind.CHALLENGE_BONUS:
         return f"gets a challenge bonus{' for' + of_play if play else ''}"
-    if kind == "end_rack_points":
+    if kind == EventKind.END_RACK_POINTS:
         return f"adds the tiles left on the other racks ({_rack(event.tiles, alphabet)})"
-    if kind == "end_rack_penalty":
+    if kind == EventKind.END_RACK_PENALTY:
         return f"subtracts the tiles left on the rack ({_rack(event.tiles, alphabet)})"
-    if kind == "time_penalty":
+    if kind == EventKind.TIME_PENALTY:
         return "gets a time penalty"
     return kind
 
@@ -498,7 +499,7 @@ def heading(shown: Shown, *, short: bool = False) -> str:
 
 
 def score_title(shown: Shown) -> str:
-    return "the withdrawn play scored" if shown.kind == "phony_withdrawn" else "score"
+    return "the withdrawn play scored" if shown.kind == EventKind.PHONY_WITHDRAWN else "score"
 
 
 def score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
@@ -520,7 +521,7 @@ def score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
         elif exp.recorded is not None:
             line = paint(_GOOD, line)
         out.append(f"  {line}" if words else line)
-        if shown.kind == "phony_withdrawn" and shown.computed_score is not None:
+        if shown.kind == EventKind.PHONY_WITHDRAWN and shown.computed_score is not None:
             text = f"withdrawn: {shown.computed_score:+d}"
             if shown.recorded_score is not None:
                 text += f"; recorded {shown.recorded_score:+d}"
@@ -536,7 +537,7 @@ def score_lines(shown: Shown, paint: Any, *, words: bool = True) -> list[str]:
             text += f", x{shown.rack_factor} = {total * shown.rack_factor}"
         out.append(text)
     unplaced = False
-    if shown.kind == "play" and shown.explanation is None:
+    if shown.kind == EventKind.PLAY and shown.explanation is None:
         if any("after the end of the game" in m for m in shown.discrepancies):
             out.append("the play comes after the end of the game: not replayed, " + (
                 "it counts nothing" if not shown.computed_score else

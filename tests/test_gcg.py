@@ -750,3 +750,18 @@ def test_reading_a_record_leaves_the_module_as_it_was():
     assert [(e.score, e.cumulative) for e in record.events] == [(22, 22), (0, 22)]
     assert {name: repr(value) for name, value in vars(gcg).items()
             if isinstance(value, (dict, list, set))} == tables
+
+
+def test_an_event_kind_is_an_event_kind():
+    """GcgEvent.kind is a kinds.EventKind (issue 27: strings compared in some fifty places), which
+    reads, compares and is written as its text, so reports do not change."""
+    import json
+
+    from adjudicate.kinds import EventKind
+
+    text = b"#player1 a A\n#player2 b B\n>a: ABCDEFG 8D FACE +22 22\n>b: HIJKLMN - +0 0\n>a: ABCDEFG -- -22 0\n"
+    kinds = [e.kind for e in read_gcg(text).events]
+    assert kinds == [EventKind.PLAY, EventKind.PASS, EventKind.PHONY_WITHDRAWN]
+    assert all(isinstance(kind, EventKind) for kind in kinds)
+    assert kinds == ["play", "pass", "phony_withdrawn"] and json.dumps(kinds[0]) == '"play"'
+    assert gcg.EVENT_KINDS == tuple(EventKind)
