@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from adjudicate.endgame import check_table, winners_of
 from adjudicate.errors import TableError
-from adjudicate.rules import FORFEIT_NASPA, Ruleset
+from adjudicate.rules import Forfeit, Ruleset
 
 MAX_DIGITS = 6  # per field of a time: 999999 minutes is more than any clock shows
 
@@ -237,7 +237,7 @@ def apply_clock(scores: dict[str, int], overtime: dict[str, int], ruleset: Rules
             " unplayed tiles are disregarded (scores before any rack adjustment)"
         )
         survivors = [name for name in players if not forfeit[name]]
-        if survivors and ruleset.overtime_forfeit == FORFEIT_NASPA:
+        if survivors and ruleset.overtime_forfeit == Forfeit.NASPA:
             floor = max(after[name] for name in forfeited) + 1
             for name in survivors:
                 if after[name] < floor:

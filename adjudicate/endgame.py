@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from adjudicate.errors import TableError
 from adjudicate.kinds import Ending
-from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset, TieBreak, TimeLimitEnding
+from adjudicate.rules import Outplay, Ruleset, TieBreak, TimeLimitEnding
 from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
 
 #: Values of ``ended=`` (``went_out`` is given as ``went_out=PLAYER`` instead).
@@ -147,12 +147,12 @@ def time_limit_rule(ruleset: Ruleset) -> str:
 def outplay_points(value: int, ruleset: Ruleset) -> int:
     """What the player who went out adds for opponents' tiles worth ``value``: twice it (NASPA,
     WESPA), or the value itself, which the opponents lose (international: FISE, Catalan)."""
-    return 2 * value if ruleset.outplay == OUTPLAY_DOUBLE else value
+    return 2 * value if ruleset.outplay == Outplay.DOUBLE else value
 
 
 def opponents_lose_tiles(ruleset: Ruleset) -> bool:
     """Whether a player caught with tiles when another went out subtracts them (international)."""
-    return ruleset.outplay != OUTPLAY_DOUBLE
+    return ruleset.outplay != Outplay.DOUBLE
 
 
 def winners_of(finals: dict[str, int] | list[tuple[str, int]],

@@ -75,10 +75,6 @@ class TieBreak(TextEnum):
     SCORE_BEFORE_ADJUSTMENTS = "score_before_adjustments"  # the Spanish standard rules
 
 
-# Compatibility names for the commonest values (the rest of the package uses the enums).
-OUTPLAY_DOUBLE, OUTPLAY_INTERNATIONAL = Outplay.DOUBLE, Outplay.INTERNATIONAL
-CHALLENGE_BONUS, BONUS_PER_WORD = ChallengeRule.BONUS, BonusPer.WORD
-FORFEIT_NASPA = Forfeit.NASPA
 
 
 def _number(default: int | None, low: int, high: int | None = None, *, optional: bool = False) -> Any:

@@ -39,7 +39,7 @@ from adjudicate.notation import BOARD_SIZE, COLUMNS
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
 from adjudicate.rescore import choose_ruleset, replay_until
-from adjudicate.rules import OUTPLAY_DOUBLE, Ruleset, ruleset_text
+from adjudicate.rules import Outplay, Ruleset, ruleset_text
 from adjudicate.scoring import (
     ScoreBreakdown,
     WordScore,
@@ -291,7 +291,7 @@ def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = No
             rack_values = [(format_rack((t,), alphabet), alphabet.score(t)) for t in tiles]
         except AdjudicateError:
             rack_values = None
-        if kind == EventKind.END_RACK_POINTS and ruleset.outplay == OUTPLAY_DOUBLE:
+        if kind == EventKind.END_RACK_POINTS and ruleset.outplay == Outplay.DOUBLE:
             factor = 2
     return Shown(
         file=record.name, ruleset=ruleset.name,

@@ -345,3 +345,13 @@ def test_a_bad_value_says_what_the_key_may_be(key: str, cli) -> None:  # type: i
     assert result.exit_code == 2
     message = result.stderr.strip()
     assert message.startswith(f"Error: {key}") and (allowed_values(key) in message or "true or false" in message)
+
+
+def test_the_rules_module_has_no_second_names_for_its_values():
+    """The enums are the one way to name a value (issue 27: OUTPLAY_DOUBLE, FORFEIT_NASPA and
+    three more compatibility names sat beside them)."""
+    import adjudicate.rules as rules
+
+    assert not [name for name in ("OUTPLAY_DOUBLE", "OUTPLAY_INTERNATIONAL", "CHALLENGE_BONUS",
+                                  "BONUS_PER_WORD", "FORFEIT_NASPA") if hasattr(rules, name)]
+    assert rules.Outplay.DOUBLE == "double" and rules.Forfeit.NASPA == "naspa"
