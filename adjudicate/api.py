@@ -23,9 +23,9 @@ from adjudicate.errors import AdjudicateError, GcgError
 
 if TYPE_CHECKING:
     from adjudicate.board import Board
-    from adjudicate.clock import ClockResult
-    from adjudicate.correct import Corrected
-    from adjudicate.endgame import EndgameResult
+    from adjudicate.overtime import ClockResult
+    from adjudicate.correction import Corrected
+    from adjudicate.adjustments import EndgameResult
     from adjudicate.gcg import GameRecord
     from adjudicate.kinds import Ending
     from adjudicate.lexicon import Lexicon as _Loaded
@@ -180,6 +180,11 @@ class Report:
         return self.report.winners
 
     @property
+    def recorded_winners(self) -> list[str]:
+        """Whom the record's own final totals make the winner (none while unfinished)."""
+        return list(self.report.recorded_winners)
+
+    @property
     def ending(self) -> Ending | None:
         return self.report.ending
 
@@ -189,10 +194,7 @@ class Report:
 
     @property
     def winner_changed(self) -> bool:
-        # (h28a: computed from the report until h25b's field lands; then read theirs)
-        from adjudicate.report import verdict
-
-        return verdict(self.report).winner_changes
+        return self.report.winner_changed
 
     def to_dict(self) -> GameReport:
         """The report as ``rescore --format json`` writes it for this game."""
@@ -216,7 +218,7 @@ def rescore(game: Game, rules: Rules = None, lexicon: str | Lexicon | None = Non
         Scrabble), a lexicon of other tiles than the game's, an unknown ruleset.
     """
     from adjudicate.game import GameSetup, words_lexicon_name
-    from adjudicate.rescore import rescore_game
+    from adjudicate.recount import rescore_game
 
     setup = GameSetup(game.record, *_ruleset(rules, overrides, game.record), spelling)
     words = None
@@ -266,7 +268,7 @@ def correct(game: Game, rules: Rules = None, *, overrides: Mapping[str, object] 
 
     :raises CannotCorrect: faults that are not numbers (``.line``: the first one's line).
     """
-    from adjudicate.correct import correct_gcg
+    from adjudicate.correction import correct_gcg
 
     ruleset, reason = _ruleset(rules, overrides, game.record)
     return correct_gcg(game.record, ruleset, reason=reason, spelling=spelling)
@@ -304,7 +306,7 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
             raise TypeError(f"a lexicon holds words (str), not {type(word).__name__}")
-        from adjudicate.challenge import read_play
+        from adjudicate.ruling import read_play
 
         return read_play([word], self.lexicon.alphabet)[0].key in self.lexicon
 
@@ -341,7 +343,7 @@ def challenge(words: str | Iterable[str], rules: str | None = None,
     :raises NotTilesError: a word that cannot be laid with the set's tiles (or of 1 or over 15
         tiles); WordCountError: no word, or more than 8; LexiconError.
     """
-    from adjudicate.challenge import judge_play, open_for_play, play_words, read_play
+    from adjudicate.ruling import judge_play, open_for_play, play_words, read_play
 
     texts = play_words([words] if isinstance(words, str) else list(words))
     _, lex = open_for_play(rules, lexicon)
@@ -360,9 +362,9 @@ def endgame(rules: Rules, scores: Mapping[str, int], racks: Mapping[str, str] | 
     ``blocked``, ``time``). ``.players`` each one's adjustment and ``final``; ``.winners``.
 
     :raises AdjudicateError: a position that cannot be (see
-        :func:`adjudicate.endgame.rack_adjustments`); NotTilesError: a rack that is not tiles.
+        :func:`adjudicate.adjustments.rack_adjustments`); NotTilesError: a rack that is not tiles.
     """
-    from adjudicate.endgame import rack_adjustments
+    from adjudicate.adjustments import rack_adjustments
     from adjudicate.tiles import get_alphabet, parse_typed_rack
 
     ruleset, _ = _ruleset(rules, overrides)
@@ -381,7 +383,7 @@ def clock(rules: Rules, scores: Mapping[str, int], times: Mapping[str, str] | No
 
     :raises AdjudicateError: a clock that cannot be read, 1 or more than 4 players.
     """
-    from adjudicate.clock import apply_clock, parse_clock, parse_duration
+    from adjudicate.overtime import apply_clock, parse_clock, parse_duration
 
     ruleset, _ = _ruleset(rules, overrides)
     seconds = None if allotted is None else parse_duration(allotted, what="allotted")

@@ -1,6 +1,6 @@
 """A game record in canonical GCG: read leniently, write strictly (``GCG.md`` §10).
 
-:func:`canonical_gcg` replays a record (:func:`adjudicate.rescore.rescore_game`: only the replayed
+:func:`canonical_gcg` replays a record (:func:`adjudicate.recount.rescore_game`: only the replayed
 board knows which squares a play went through) and writes it with :func:`adjudicate.gcgwriter.write_gcg`
 from a copy whose events say the same thing in one spelling:
 
@@ -46,7 +46,7 @@ from adjudicate.gcg import PLAYER_RE, RACK_RE, GameRecord, GcgEvent
 from adjudicate.gcgwriter import write_gcg
 from adjudicate.kinds import EventKind
 from adjudicate.notation import BOARD_SIZE, format_coord
-from adjudicate.rescore import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
+from adjudicate.recount import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import (
     PLAYED_THROUGH,
@@ -68,8 +68,8 @@ _HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layo
 def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
                   spelling: str | None = None) -> str:
     """``record`` written in canonical GCG (see the module docstring). The ruleset (default:
-    :func:`~adjudicate.rescore.choose_ruleset`) gives the tile set and the replay; ``spelling``
-    how the record writes Spanish digraphs (default: :func:`~adjudicate.rescore.choose_spelling`).
+    :func:`~adjudicate.recount.choose_ruleset`) gives the tile set and the replay; ``spelling``
+    how the record writes Spanish digraphs (default: :func:`~adjudicate.recount.choose_spelling`).
     The record written is in the bracketed spelling (its ``#tile`` lines say so), whatever the
     spelling read.
 
@@ -97,7 +97,7 @@ class Canonical:
 def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
                      reason: str | None = None, spelling: str | None = None) -> Canonical:
     """What :func:`canonical_gcg` writes, as a :class:`Canonical` (for writers that change it
-    further: :mod:`adjudicate.correct`)."""
+    further: :mod:`adjudicate.correction`)."""
     verbatim = _unwritten_lines(record)
     # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
     # written at the end it would say something else.

@@ -1,7 +1,7 @@
 """The end of a game as a record writes it: out-play and end-rack lines, time penalties, forfeits.
 
-:class:`EndLines` checks each end-of-game line against the rules (:mod:`adjudicate.endgame` for
-the rack arithmetic, :mod:`adjudicate.clock` for overtime) and, when the record ends, that the
+:class:`EndLines` checks each end-of-game line against the rules (:mod:`adjudicate.adjustments` for
+the rack arithmetic, :mod:`adjudicate.overtime` for overtime) and, when the record ends, that the
 lines the rules expect are all there: a missing line is reported, and what it should give counts
 in the computed totals when the replay knows the tiles (so that the computed winner is the rules').
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicate.endgame import opponents_lose_tiles, outplay_points
+from adjudicate.adjustments import opponents_lose_tiles, outplay_points
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import Ending, EventKind, Finding, Note
@@ -113,7 +113,7 @@ class EndLines(Ledger):
     def time_penalty(self, event: GcgEvent, p: int, result: EventResult) -> None:
         # (imported here: a game with a time penalty line is rare, and the clock's module costs
         # every rescore's start-up 1.5 ms)
-        from adjudicate.clock import is_forfeit, overtime_penalty, parse_duration, turn_time_rule
+        from adjudicate.overtime import is_forfeit, overtime_penalty, parse_duration, turn_time_rule
 
         rules = self.ruleset
         note = next((m for m in map(_OVERTIME_NOTE.search, event.notes) if m), None)
@@ -353,7 +353,7 @@ class EndLines(Ledger):
         """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind
         raised to win by one, unplayed tiles disregarded (RULES.md §3) — as ``adjudicate clock``
         computes it, from the scores before any rack adjustment and time penalty."""
-        from adjudicate.clock import apply_clock
+        from adjudicate.overtime import apply_clock
 
         for e in self.end_lines["points"] + self.end_lines["penalty"]:
             self.flag(e, Finding.UNEXPECTED_EVENT,

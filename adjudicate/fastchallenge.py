@@ -63,7 +63,7 @@ def run_challenge(
     ``rules`` picks the tile set and the default lexicon (naspa when neither is given);
     ``lexicon`` overrides the default, and must then be of the ruleset's tile set.
     """
-    from adjudicate.challenge import judge_play, open_for_play, play_words, read_play
+    from adjudicate.ruling import judge_play, open_for_play, play_words, read_play
     from adjudicate.errors import AdjudicateError
 
     try:

@@ -67,7 +67,7 @@ def setup_game(record: GameRecord, *, rules: str | None = None,
                overrides: Mapping[str, object] | None = None,
                spelling: str | None = None, tiles: str | None = None) -> GameSetup:
     """``record`` set up for adjudication (see :func:`pick_ruleset`): what
-    :func:`~adjudicate.rescore.rescore_game` and :func:`~adjudicate.show.show_event` take."""
+    :func:`~adjudicate.recount.rescore_game` and :func:`~adjudicate.show.show_event` take."""
     ruleset, reason = pick_ruleset(rules, overrides, record=record, tiles=tiles)
     return GameSetup(record, ruleset, reason, spelling)
 

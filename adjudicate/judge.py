@@ -34,7 +34,7 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adjudicate.challenge import MAX_WORDS, VERDICTS, Ruling, TypedWord, play_words, read_play
+from adjudicate.ruling import MAX_WORDS, VERDICTS, Ruling, TypedWord, play_words, read_play
 from adjudicate.errors import AdjudicateError, UnknownTileError, WordCountError
 from adjudicate.tiles import Alphabet, tile_reason
 

@@ -2,7 +2,7 @@
 
 :class:`GameState` knows the rules of play and nothing of a record's numbers: which tiles are
 still unseen (in the bag or on a rack), what each player is known to hold, whose turn it is, how
-many scoreless turns have passed and whether the game is over. :mod:`adjudicate.rescore` drives it
+many scoreless turns have passed and whether the game is over. :mod:`adjudicate.recount` drives it
 event by event and compares what it computes with what the record says.
 
 :func:`choose_spelling` says how a record writes the Spanish digraph tiles, so that its racks and
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicate.board import Board, Move
-from adjudicate.endgame import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
+from adjudicate.adjustments import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
 from adjudicate.gcg import RACK_RE, GameRecord, GcgEvent
 from adjudicate.kinds import Ending, EventKind
 from adjudicate.rules import Ruleset
@@ -301,7 +301,7 @@ class GameState:
 
     def call_time(self, line: int) -> None:
         """The time limit is reached after ``line`` (``#note game time expired``): the turns the
-        rules still give are played (:func:`~adjudicate.endgame.turns_after_time`), then the game
+        rules still give are played (:func:`~adjudicate.adjustments.turns_after_time`), then the game
         ends there, with no rack adjustment."""
         self.time_called_line = line
         self.turns_left = turns_after_time(self.turns, self.ruleset)

@@ -1,6 +1,6 @@
 """What rescoring a game reports (SPEC §1.3): typed, and written out as JSON, a table or CSV.
 
-:func:`adjudicate.rescore.rescore_game` gives a :class:`RescoreReport`: the players' recorded and
+:func:`adjudicate.recount.rescore_game` gives a :class:`RescoreReport`: the players' recorded and
 computed totals, one :class:`EventResult` per event line, every :class:`Discrepancy` (a finding:
 the record disagrees with the rules) and every :class:`Info` (information that changes no score:
 unchallenged phonies, broken rack chains...). ``to_dict()`` is the JSON object of SPEC §1.3.
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict, Union, cast, final
 
-from adjudicate.endgame import winners_of
+from adjudicate.adjustments import winners_of
 from adjudicate.kinds import Ending, EventKind, Finding, Note
 from adjudicate.notation import format_coord
 from adjudicate.printable import printable

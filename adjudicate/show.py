@@ -1,6 +1,6 @@
 """One event of a game, shown: the board before and after, racks, scores, and the score worked out.
 
-:func:`show_event` replays a record up to one event (:func:`adjudicate.rescore.replay_until`) and
+:func:`show_event` replays a record up to one event (:func:`adjudicate.recount.replay_until`) and
 returns a :class:`Shown`: both boards, the squares the event changed, every player's totals
 before and after (the record's and ours), the racks that are known, the line's discrepancies, and
 for a play an :class:`Explanation` of its score, word by word and tile by tile. Three renderings:
@@ -38,7 +38,7 @@ from adjudicate.kinds import EventKind
 from adjudicate.notation import BOARD_SIZE, COLUMNS
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
-from adjudicate.rescore import choose_ruleset, replay_until
+from adjudicate.recount import choose_ruleset, replay_until
 from adjudicate.rules import Outplay, Ruleset, ruleset_text
 from adjudicate.scoring import (
     ScoreBreakdown,
@@ -253,7 +253,7 @@ def _what_is_on(record: GameRecord, line: int) -> str:
 def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = None, *,
                reason: str | None = None, spelling: str | None = None) -> Shown:
     """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`). ``spelling``
-    as :func:`~adjudicate.rescore.rescore_game` takes it."""
+    as :func:`~adjudicate.recount.rescore_game` takes it."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
     point = replay_until(record, ruleset, event.line, reason=reason, spelling=spelling)

@@ -127,7 +127,7 @@ def test_the_imports_have_no_cycle() -> None:
 
 def _named_in_the_doc() -> list[str]:
     """Every backticked ``module.name`` of the document whose first part is a module of the
-    package (``endgame.winners_of``, ``board.Board.resolve``, ``cli.run``); file names aside."""
+    package (``adjustments.winners_of``, ``board.Board.resolve``, ``cli.run``); file names aside."""
     packages = {name.split("/")[0].removesuffix(".py") for name in modules()}
     names = re.findall(r"`([A-Za-z_][\w.]*)`", DOC.read_text("utf-8"))
     return sorted({n for n in names if "." in n and n.split(".")[0] in packages
@@ -136,7 +136,7 @@ def _named_in_the_doc() -> list[str]:
 
 @pytest.mark.parametrize("dotted", _named_in_the_doc())
 def test_a_name_the_document_gives_exists(dotted: str) -> None:
-    """A name the document gives is one the code has (issue 27: it named ``endgame.winners``, which
+    """A name the document gives is one the code has (issue 27: it named ``adjustments.winners``, which
     is ``winners_of``)."""
     import importlib
 

@@ -18,7 +18,7 @@ from adjudicate.canonical import canonical_gcg
 from adjudicate.errors import AdjudicateError, GcgError
 from adjudicate.gcg import read_gcg
 from adjudicate.gcgwriter import write_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import FISE, find_ruleset
 
 _CORPUS = Path(os.environ.get("ADJUDICATE_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))

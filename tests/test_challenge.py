@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.challenge import judge_play, read_play
+from adjudicate.ruling import judge_play, read_play
 from adjudicate.cli import app
 from adjudicate.errors import UnknownTileError
 from adjudicate.fastchallenge import run_fast

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import adjudicate.cli
-from adjudicate.clock import (
+from adjudicate.overtime import (
     apply_clock,
     format_clock,
     is_forfeit,
@@ -297,7 +297,7 @@ def test_a_signed_allotted_time_is_shown_an_unsigned_example():
 def test_a_table_that_cannot_be_is_a_table_error():
     """endgame and clock refuse a table with the same check and an error of its own, TableError
     (issue 27: a bare AdjudicateError before), whose message names the command's need."""
-    from adjudicate.endgame import rack_adjustments
+    from adjudicate.adjustments import rack_adjustments
     from adjudicate.errors import TableError
     from adjudicate.rules import NASPA
 

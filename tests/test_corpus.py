@@ -13,7 +13,7 @@ import pytest
 
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 
 TABLE = Path(__file__).parent / "data" / "corpus_expected.tsv"
 

@@ -1,4 +1,4 @@
-"""adjudicate correct / adjudicate.correct: a corrected record (issue 19, item 1)."""
+"""adjudicate correct / adjudicate.correction: a corrected record (issue 19, item 1)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 from adjudicate.canonical import canonical_gcg
 from adjudicate.cli import app
-from adjudicate.correct import NotCorrectable, correct_gcg
+from adjudicate.correction import NotCorrectable, correct_gcg
 from adjudicate.errors import CannotCorrect
 from adjudicate.gcg import read_gcg
 from adjudicate.kinds import Ending
-from adjudicate.rescore import choose_ruleset, rescore_game
+from adjudicate.recount import choose_ruleset, rescore_game
 
 GAMES = Path(__file__).parent / "data" / "games"
 FISE_OUT = (GAMES / "fx_fise_outplay.gcg").read_text(encoding="utf-8")
@@ -187,7 +187,7 @@ def test_a_number_the_cumulative_does_not_show_is_refused_naming_the_line():
 def test_two_in_place_corrections_at_once_keep_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     # The other process creates g.gcg.orig after this one has read g.gcg and before it writes:
     # this one must not overwrite it (before: it did, and the original was lost).
-    import adjudicate.correct as module
+    import adjudicate.correction as module
 
     game = tmp_path / "g.gcg"
     wrong = FISE_OUT.replace("+68 142", "+66 140")

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import adjudicate.cli
 from adjudicate.cli import app
-from adjudicate.endgame import rack_adjustments
+from adjudicate.adjustments import rack_adjustments
 from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.rules import CATALAN, FISE, NASPA, WESPA, find_ruleset
 from adjudicate.tiles import get_alphabet, parse_rack
@@ -368,7 +368,7 @@ ZEROS = "0" * 5000
 
 def test_five_thousand_leading_zeros_are_read_not_a_crash(cli) -> None:  # type: ignore[no-untyped-def]
     """atheris: int() counts leading zeros against its 4,300-digit limit (a ValueError, exit 3)."""
-    from adjudicate.clock import parse_duration
+    from adjudicate.overtime import parse_duration
     from adjudicate.notation import parse_coord
     from adjudicate.rules import find_ruleset, parse_overrides
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import CATALAN, FISE, WESPA
 
 GAMES = Path(__file__).parent / "data" / "games"

@@ -181,7 +181,7 @@ def _written(write, record) -> str | None:  # type: ignore[no-untyped-def]
 
 def target_gcg(data: bytes) -> None:
     """Read a record, write it back, read that again; replay it under its own ruleset."""
-    from adjudicate.rescore import rescore_game
+    from adjudicate.recount import rescore_game
 
     record = _record(data)
     if record is None:
@@ -197,7 +197,7 @@ def target_gcg(data: bytes) -> None:
 
 def target_rescore(data: bytes, rules: str | None = None) -> None:
     """Replay a record under a given ruleset (or its own), as ``rescore --rules`` does."""
-    from adjudicate.rescore import choose_ruleset, rescore_game
+    from adjudicate.recount import choose_ruleset, rescore_game
 
     try:
         record = read_gcg(data, name="fuzz.gcg")
@@ -214,7 +214,7 @@ def what_it_says(record) -> tuple:  # type: ignore[no-untyped-def]
     puts right (the encoding, a header pragma after the first event); the replay's findings
     (kind, recorded, computed, player), the totals, the ending and the winners; or why the replay
     refuses the record."""
-    from adjudicate.rescore import rescore_game
+    from adjudicate.recount import rescore_game
 
     problems = sorted((p.kind, p.text if p.kind == "parse" else re.sub(r"[0-9]+", "#", p.message))
                       for p in record.problems if p.kind != "encoding" and "after the first event" not in p.message)
@@ -259,7 +259,7 @@ def mutate_correctable(rng: random.Random) -> bytes:
 
 def target_correct(data: bytes, rules: str | None = None) -> None:
     """``correct`` loses nothing and never guesses (issue 25, item 4): for a record the reader
-    accepts, :func:`~adjudicate.correct.correct_gcg` either refuses (an AdjudicateError) or writes
+    accepts, :func:`~adjudicate.correction.correct_gcg` either refuses (an AdjudicateError) or writes
     a record that rescores clean under the same ruleset, with the ending and the winners ``rescore``
     computes for the original, every ``#note`` of the original (a removed line's notes move to a
     kept line), and no event line changed, added or removed that a note of the correction does
@@ -267,8 +267,8 @@ def target_correct(data: bytes, rules: str | None = None) -> None:
     from collections import Counter
 
     from adjudicate.canonical import canonical_gcg
-    from adjudicate.correct import correct_gcg
-    from adjudicate.rescore import choose_ruleset, rescore_game
+    from adjudicate.correction import correct_gcg
+    from adjudicate.recount import choose_ruleset, rescore_game
 
     record = _record(data)
     if record is None:

@@ -19,7 +19,7 @@ from adjudicate import gcg
 from adjudicate.errors import GcgError
 from adjudicate.gcg import GameRecord, GcgEvent, Player, read_gcg
 from adjudicate.gcgwriter import write_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate import judgelog
-from adjudicate.challenge import Ruling, TypedWord, judge_play
+from adjudicate.ruling import Ruling, TypedWord, judge_play
 from adjudicate.cli import app
 from adjudicate.judge import Phase, Session, Style, Timing, block_letters, read_line_play, render
 from adjudicate.judgelog import verify_log

@@ -17,7 +17,7 @@ from adjudicate.notation import (
     parse_play,
     square_name,
 )
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.tiles import BLANK_BIT, PLAYED_THROUGH, THROUGH_BIT, get_alphabet, parse_tiles
 
 EN = get_alphabet("english")

@@ -26,7 +26,7 @@ import adjudicate.cli
 
 from adjudicate.gcg import read_gcg
 from adjudicate.picture import render_html, render_svg
-from adjudicate.rescore import choose_ruleset
+from adjudicate.recount import choose_ruleset
 from adjudicate.show import find_event, render_text, show_event
 
 GAMES = Path(__file__).parent / "data" / "games"
@@ -329,7 +329,7 @@ def test_renders_in_headless_chromium(tmp_path, path, fmt):
 
 def test_every_linked_corpus_discrepancy_can_be_shown(corpus):
     """What rescore links to, show explains: each discrepancy on a play of the corpus."""
-    from adjudicate.rescore import rescore_game
+    from adjudicate.recount import rescore_game
 
     shown_count = 0
     for row in TABLE.read_text(encoding="utf-8").splitlines():

@@ -37,7 +37,7 @@ from typer.testing import CliRunner
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
 from adjudicate.replay import choose_spelling
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import find_ruleset
 from adjudicate.tiles import get_alphabet
 
@@ -123,7 +123,7 @@ def test_the_last_play_is_kept_as_a_last_play(record_of):
     """GameState.last_play holds the LastPlay itself, not a bare tuple read by position (issue
     27): after line 7, ana's AGORERO at 7A for 10 + 6 + 50 = 66, seven tiles from a rack of 7."""
     from adjudicate.replay import LastPlay
-    from adjudicate.rescore import _Rescore
+    from adjudicate.recount import _Rescore
     from adjudicate.rules import GIVEN
 
     record = record_of("es_plain.gcg")

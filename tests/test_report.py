@@ -33,7 +33,7 @@ from adjudicate.report import (
     summary_table,
     winner_changes,
 )
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 
 GAMES = Path(__file__).parent / "data" / "games"
 CLEAN = GAMES / "fx_naspa_scoreless.gcg"

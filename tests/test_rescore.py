@@ -27,7 +27,7 @@ import pytest
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import read_gcg
 from adjudicate.gcgwriter import write_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 
 GAMES = Path(__file__).parent / "data" / "games"
 

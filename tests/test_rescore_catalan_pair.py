@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 
 # CASA at 8G: C 2 + A 1 + S 1 + A 1 = 5, H8 (the centre, DW) x2 = 10 (Catalan values: RULES.md §4.3).
 # Then six exchanges (not passes: two passes each would end the game on the pass rule first), three

@@ -18,7 +18,7 @@ import pytest
 
 from adjudicate.gcg import read_gcg
 from adjudicate.kinds import Finding, Note
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import find_ruleset
 
 GAMES = Path(__file__).parent / "data" / "games"
@@ -179,7 +179,7 @@ def test_one_home_for_what_an_unchecked_line_counts() -> None:
     """Issue 27, one home per rule: end-rack lines and moves ask the one `Ledger.not_due`."""
     from adjudicate.endlines import EndLines
     from adjudicate.ledger import Ledger
-    from adjudicate.rescore import _Rescore
+    from adjudicate.recount import _Rescore
 
     assert "not_due" in vars(Ledger)
     assert not hasattr(EndLines, "undue")
@@ -191,7 +191,7 @@ def test_the_cumulative_check_has_one_home() -> None:
     `_Rescore.play` reading the record's totals)."""
     import inspect
 
-    from adjudicate.rescore import _Rescore
+    from adjudicate.recount import _Rescore
 
     assert "bases" not in inspect.getsource(_Rescore.play)
 

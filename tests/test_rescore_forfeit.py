@@ -4,7 +4,7 @@ opponent still behind is raised to win by one (RULES.md §3, §3.2)."""
 from __future__ import annotations
 
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import NASPA
 
 # RETAINS at 8D runs D8..J8: R on D8 (DL) = 2, E T A I N S = 6 (I on H8, the centre, DW):
@@ -50,7 +50,7 @@ def test_forfeit_raises_the_opponent_to_win_by_one():
 def test_both_over_the_maximum_nobody_wins_as_clock_says():
     # Both forfeit: ann 66 - 100 = -34, bob 0 - 100 = -100. Each loses, so nobody wins, which is
     # what `adjudicate clock` gives for the same scores and overtimes (it was ann, the higher).
-    from adjudicate.clock import apply_clock
+    from adjudicate.overtime import apply_clock
 
     text = GAME.format(penalty=100, final=-34, overtime="10:05 forfeit") + (
         ">bob: DGOUXYZ (time) -100 -100\n#note overtime 10:30 forfeit\n")

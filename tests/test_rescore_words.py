@@ -21,7 +21,7 @@ from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
 from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon, store
 from adjudicate.report import words_checked
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.tiles import get_alphabet
 
 GAMES = Path(__file__).parent / "data" / "games"

@@ -22,7 +22,7 @@ from adjudicate import atomicfile
 from adjudicate.cli.show import use_color
 from adjudicate.gcg import read_gcg
 from adjudicate.notation import square_name
-from adjudicate.rescore import choose_ruleset
+from adjudicate.recount import choose_ruleset
 from adjudicate.show import (
     LEGEND,
     ShowError,
@@ -347,7 +347,7 @@ def test_the_going_out_play_s_totals_are_before_the_out_play_line():
     """fx_fise_outplay.gcg: beto goes out at line 18 (.IGLECGH +88, 600); his +9 comes at line 19.
     `show --line 18` said 609: the replay cut short at line 18 counted the out-play lines it lacks
     as missing, as if the game's record ended there."""
-    from adjudicate.rescore import replay_until
+    from adjudicate.recount import replay_until
 
     record = read_gcg((GAMES / "fx_fise_outplay.gcg").read_bytes())
     ruleset, _ = choose_ruleset(record)

@@ -15,7 +15,7 @@ import pytest
 from adjudicate import tiles
 from adjudicate.errors import RulesError, UnknownTileError
 from adjudicate.gcg import read_gcg
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import choose_ruleset, record_tiles
 
 # name -> (tiles in the bag with the blanks, blanks, {letter: (count, value)} for a few letters)

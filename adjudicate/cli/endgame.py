@@ -104,7 +104,7 @@ def endgame(
 
     Example: adjudicate endgame --rules catalan A=300:E B=280:L·LA C=250:?QU --ended passes
     """
-    from adjudicate.endgame import ENDINGS, rack_adjustments
+    from adjudicate.adjustments import ENDINGS, rack_adjustments
     from adjudicate.tiles import get_alphabet, parse_typed_rack
 
     with errors_exit_2():
@@ -203,7 +203,7 @@ def clock(
 
     Example: adjudicate clock --rules fise --allotted 25:00 A=410@28:20 B=395@24:10
     """
-    from adjudicate.clock import apply_clock, parse_clock, parse_duration
+    from adjudicate.overtime import apply_clock, parse_clock, parse_duration
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)

@@ -25,7 +25,7 @@ from adjudicate.cli.common import EXIT_ERROR, EXIT_NO, EXIT_OK, errors_exit_2, f
 from adjudicate.errors import AdjudicateError, LexiconError
 
 if TYPE_CHECKING:  # (imported to run by the judge command alone: every other command starts without them)
-    from adjudicate.challenge import Ruling, TypedWord
+    from adjudicate.ruling import Ruling, TypedWord
     from adjudicate.judge import Session, Style
 
 
@@ -117,7 +117,7 @@ def judge(
     with errors_exit_2():
         lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
-    from adjudicate.challenge import judge_play
+    from adjudicate.ruling import judge_play
     from adjudicate.judge import Session, Timing, text_in
     from adjudicate.judgelog import JudgeLog, default_log_path
 
@@ -198,7 +198,7 @@ def _open_lexicon(rules: str | None, lexicon: str | None) -> tuple[Any, str]:
 
     ``--lexicon`` alone: the language follows the lexicon's tile set. Both: they must agree.
     """
-    from adjudicate.challenge import open_for_play
+    from adjudicate.ruling import open_for_play
 
     _, lex = open_for_play(rules, lexicon)  # as `challenge`: any case, aliases
     return lex, lex.alphabet.language  # (a ruleset and its lexicon share one tile set)
@@ -289,7 +289,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
     every verdict printed is on disk; a co-process writing one line at a time gets each verdict at
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
-    from adjudicate.challenge import VERDICTS
+    from adjudicate.ruling import VERDICTS
     from adjudicate.judge import read_line_play, refusal, text_in
     from adjudicate.readfile import decode_line
 

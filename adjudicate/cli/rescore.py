@@ -92,7 +92,7 @@ def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
         # Imported before the workers fork, so that each one does not import (or compile) them again.
         import adjudicate.api
         import adjudicate.game
-        import adjudicate.rescore  # noqa: F401
+        import adjudicate.recount  # noqa: F401
         from adjudicate.forked import WorkerDied, imap
 
         chunk = max(1, min(256, len(games) // (jobs * 8)))

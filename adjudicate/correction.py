@@ -41,7 +41,7 @@ from adjudicate.gcg import GameRecord, GcgEvent, read_gcg
 from adjudicate.kinds import EventKind, Finding
 from adjudicate.replay import TURN_KINDS
 from adjudicate.report import Discrepancy, EventResult, RescoreReport
-from adjudicate.rescore import rescore_game
+from adjudicate.recount import rescore_game
 from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
 
 __all__ = ["Change", "Corrected", "CannotCorrect", "NotCorrectable", "correct_gcg"]

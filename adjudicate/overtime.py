@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adjudicate.endgame import check_table, winners_of
+from adjudicate.adjustments import check_table, winners_of
 from adjudicate.errors import TableError
 from adjudicate.rules import Forfeit, Ruleset
 

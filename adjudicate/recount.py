@@ -25,7 +25,7 @@ from dataclasses import replace as _replace_record
 from typing import Any
 
 from adjudicate.board import Board, IllegalPlacementError
-from adjudicate.endgame import break_tie, winners_of
+from adjudicate.adjustments import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
@@ -563,7 +563,7 @@ class _Rescore(EndLines):
                       f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
         if event.notes and rules.turn_time_limit_seconds is not None and not redraw and any(
                 _LOST_TO_TIME_NOTE.search(note) for note in event.notes):
-            from adjudicate.clock import turn_time_rule  # (rare: see EndLines.time_penalty)
+            from adjudicate.overtime import turn_time_rule  # (rare: see EndLines.time_penalty)
 
             self.flag(event, Finding.ILLEGAL_PLAY,
                       f"an exchange noted as a turn lost to time, but {turn_time_rule(rules)}: "
