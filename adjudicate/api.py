@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from adjudicate.overtime import ClockResult
     from adjudicate.correction import Corrected
     from adjudicate.adjustments import EndgameResult
+    from adjudicate.game import GameSetup
     from adjudicate.gcg import GameRecord
     from adjudicate.kinds import Ending
     from adjudicate.lexicon import Lexicon as _Loaded
@@ -63,14 +64,16 @@ class Game:
 
     def position(self, line: int | None = None, *, turn: int | None = None,
                  rules: Rules = None, overrides: Mapping[str, object] | None = None,
-                 spelling: str | None = None) -> Position:
+                 spelling: str | None = None, tiles: str | None = None,
+                 board: str | None = None) -> Position:
         """The game around the event on ``line`` (or the ``turn``-th turn; by default the last
         play), as ``adjudicate show`` shows it: in a notebook, its picture."""
         from adjudicate.show import find_event, show_event
 
         event = find_event(self.record, turn=turn, line=line)
-        ruleset, reason = _ruleset(rules, overrides, self.record)
-        return Position(show_event(self.record, event, ruleset, reason=reason, spelling=spelling))
+        setup = _setup(self.record, rules, overrides, spelling, tiles, board)
+        return Position(show_event(self.record, event, setup.ruleset, reason=setup.reason,
+                                   spelling=setup.spelling, layout=setup.layout))
 
 
 class Position:
@@ -207,7 +210,7 @@ class Report:
 
 def rescore(game: Game, rules: Rules = None, lexicon: str | Lexicon | None = None,
             check_words: bool = False, *, overrides: Mapping[str, object] | None = None,
-            spelling: str | None = None) -> Report:
+            spelling: str | None = None, tiles: str | None = None, board: str | None = None) -> Report:
     """``game`` replayed under ``rules`` (default: what the record implies, else naspa; with
     ``overrides`` as ``--set`` gives them) and every number compared with the record's, as
     ``adjudicate rescore`` does. With ``check_words``, every word formed is looked up in
@@ -217,10 +220,10 @@ def rescore(game: Game, rules: Rules = None, lexicon: str | Lexicon | None = Non
     :raises AdjudicateError: a record that cannot be rescored (another tile set, not classic
         Scrabble), a lexicon of other tiles than the game's, an unknown ruleset.
     """
-    from adjudicate.game import GameSetup, words_lexicon_name
+    from adjudicate.game import words_lexicon_name
     from adjudicate.recount import rescore_game
 
-    setup = GameSetup(game.record, *_ruleset(rules, overrides, game.record), spelling)
+    setup = _setup(game.record, rules, overrides, spelling, tiles, board)
     words = None
     if check_words:
         given = lexicon if lexicon is not None else (overrides or {}).get("default_lexicon")
@@ -230,7 +233,7 @@ def rescore(game: Game, rules: Rules = None, lexicon: str | Lexicon | None = Non
             words = _memo(words_lexicon_name(setup, None if given is None else str(given)))
         _same_tiles(words.lexicon, setup)
     return Report(rescore_game(setup.record, setup.ruleset, reason=setup.reason, lexicon=words,
-                               spelling=setup.spelling))
+                               spelling=setup.spelling, layout=setup.layout))
 
 
 _MEMOS: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
@@ -262,7 +265,7 @@ def _same_tiles(lexicon: _Loaded, setup: Any) -> None:
 
 
 def correct(game: Game, rules: Rules = None, *, overrides: Mapping[str, object] | None = None,
-            spelling: str | None = None) -> Corrected:
+            spelling: str | None = None, tiles: str | None = None, board: str | None = None) -> Corrected:
     """``game`` rewritten in canonical GCG with every number the rules give (``adjudicate
     correct``): ``.text``, and ``.changes`` (each with its ``line`` and ``note``).
 
@@ -270,8 +273,9 @@ def correct(game: Game, rules: Rules = None, *, overrides: Mapping[str, object] 
     """
     from adjudicate.correction import correct_gcg
 
-    ruleset, reason = _ruleset(rules, overrides, game.record)
-    return correct_gcg(game.record, ruleset, reason=reason, spelling=spelling)
+    setup = _setup(game.record, rules, overrides, spelling, tiles, board)
+    return correct_gcg(setup.record, setup.ruleset, reason=setup.reason, spelling=setup.spelling,
+                       layout=setup.layout)
 
 
 class Lexicon:
@@ -400,6 +404,22 @@ def ruleset(name: str) -> Ruleset:
     from adjudicate.rules import find_ruleset
 
     return find_ruleset(name)
+
+
+def _setup(record: GameRecord, rules: Rules, overrides: Mapping[str, object] | None,
+           spelling: str | None, tiles: str | None, board: str | None) -> GameSetup:
+    """The record set up for the replay (:func:`adjudicate.game.setup_game`): a ruleset's name
+    (as ``--rules``) or the record's, its tiles (``--tiles``) and board (``--board``); a Ruleset
+    given as it is, on the board the record or its tiles say."""
+    from adjudicate.game import GameSetup, pick_board, setup_game
+
+    if rules is None or isinstance(rules, str):
+        return setup_game(record, rules=rules, overrides=overrides, spelling=spelling, tiles=tiles,
+                          board=board)
+    from adjudicate.board import get_layout
+
+    ruleset, reason = _ruleset(rules, overrides, record)
+    return GameSetup(record, ruleset, reason, spelling, get_layout(pick_board(record, ruleset.alphabet, board)[0]))
 
 
 def _ruleset(rules: Rules, overrides: Mapping[str, object] | None,

@@ -1,7 +1,9 @@
-"""The 15x15 board: premium layout, placement checks, words formed.
+"""The board: premium layout, placement checks, words formed.
 
-Squares are flat indices ``row * 15 + col`` (0-based; ``112`` is H8, the centre), the grid is a list
-of 225 tile codes (``EMPTY`` = 0 for an empty square, else a letter code, ``| BLANK_BIT`` for a
+A board is square, as wide as its layout: the standard 15x15 or Super Scrabble's 21x21 (the shipped
+layouts are data files, ``adjudicate/boards/*.txt``: :func:`get_layout`). Squares are flat indices
+``row * size + col`` (0-based; on the standard board ``112`` is H8, the centre), the grid is a list
+of ``size * size`` tile codes (``EMPTY`` = 0 for an empty square, else a letter code, ``| BLANK_BIT`` for a
 blank). :meth:`Board.resolve` checks a written :class:`~adjudicate.notation.Place` against the
 board and returns a :class:`Move` (the new tiles, the main word, the cross words); :meth:`Board.place`
 puts it down; :mod:`adjudicate.scoring` scores it.
@@ -11,8 +13,10 @@ Board pictures (:class:`Layout`) use one character per square, one row per line:
 * ``.`` (or a space) plain square
 * ``'`` double letter (DL)
 * ``"`` triple letter (TL)
+* ``^`` quadruple letter (4L, Super Scrabble)
 * ``-`` double word (DW)
 * ``=`` triple word (TW)
+* ``~`` quadruple word (4W, Super Scrabble)
 * ``*`` the centre: the start square, a double word
 
 >>> from adjudicate.tiles import get_alphabet
@@ -30,11 +34,12 @@ Board pictures (:class:`Layout`) use one character per square, one row per line:
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from operator import itemgetter
 
 from adjudicate.errors import IllegalPlayError
-from adjudicate.notation import BOARD_SIZE, COLUMNS, Coord, Place, format_play, square_name
+from adjudicate.notation import BOARD_SIZE, COLUMNS, MAX_SIZE, Coord, Place, format_play, square_name
 from adjudicate.tiles import (
     BLANK_BIT,
     LETTER_MASK,
@@ -47,6 +52,7 @@ from adjudicate.tiles import (
 __all__ = [
     "CENTRE",
     "EMPTY",
+    "LAYOUT_NAMES",
     "NUM_SQUARES",
     "STANDARD_LAYOUT",
     "STANDARD_PICTURE",
@@ -65,32 +71,15 @@ __all__ = [
     "OVERLAP",
     "SPLIT_DIGRAPH",
     "coord_name",
+    "find_layout",
+    "get_layout",
     "square_name",
 ]
 
 EMPTY = 0
+# The standard board's (a board's own are its layout's: ``size``, ``centre``).
 NUM_SQUARES = BOARD_SIZE * BOARD_SIZE
 CENTRE = 7 * BOARD_SIZE + 7
-
-# The standard Scrabble board (macondo board/layouts.go CrosswordGameBoard, with '.' for plain
-# squares and '*' for the centre). Legend in the module docstring.
-STANDARD_PICTURE = """\
-=..'...=...'..=
-.-..."..."...-.
-..-...'.'...-..
-'..-...'...-..'
-....-.....-....
-."..."..."...".
-..'...'.'...'..
-=..'...*...'..=
-..'...'.'...'..
-."..."..."...".
-....-.....-....
-'..-...'...-..'
-..-...'.'...-..
-.-..."..."...-.
-=..'...=...'..=
-"""
 
 # (letter multiplier, word multiplier) of each picture character.
 _PREMIUMS = {
@@ -101,6 +90,8 @@ _PREMIUMS = {
     "-": (1, 2),
     "=": (1, 3),
     "*": (1, 2),
+    "^": (4, 1),
+    "~": (1, 4),
 }
 
 # Reason codes of IllegalPlacementError.
@@ -134,23 +125,27 @@ class IllegalPlacementError(IllegalPlayError):
 class Layout:
     """Premium squares, read from a picture (see the module docstring for the legend).
 
-    ``letter_mult[sq]`` and ``word_mult[sq]`` are the multipliers of each square; ``centre`` is the
-    start square (the ``*``; H8 when the picture has none).
+    ``size`` is its width and height (as many squares in a row as rows: 15, 21, at most
+    :data:`~adjudicate.notation.MAX_SIZE`); ``letter_mult[sq]`` and ``word_mult[sq]`` are the
+    multipliers of each square; ``centre`` is the start square (the ``*``; the middle square when
+    the picture has none); ``name`` the shipped layout's (:func:`get_layout`), else ``""``.
     """
 
-    __slots__ = ("picture", "letter_mult", "word_mult", "centre")
+    __slots__ = ("picture", "size", "letter_mult", "word_mult", "centre", "name")
 
-    def __init__(self, picture: str) -> None:
+    def __init__(self, picture: str, name: str = "") -> None:
         rows = picture.split("\n")
         while rows and not rows[0]:
             rows.pop(0)
         while rows and not rows[-1]:
             rows.pop()
-        if len(rows) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in rows):
-            raise ValueError(f"a board picture has {BOARD_SIZE} rows of {BOARD_SIZE} squares")
+        size = len(rows)
+        if not 2 <= size <= MAX_SIZE or any(len(row) != size for row in rows):
+            raise ValueError(f"a board picture is square: {BOARD_SIZE} rows of {BOARD_SIZE} squares, "
+                             f"or up to {MAX_SIZE} of {MAX_SIZE}")
         letter: list[int] = []
         word: list[int] = []
-        centre = CENTRE
+        centre = (size // 2) * size + size // 2
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
                 if ch not in _PREMIUMS:
@@ -159,17 +154,20 @@ class Layout:
                 letter.append(lm)
                 word.append(wm)
                 if ch == "*":
-                    centre = r * BOARD_SIZE + c
+                    centre = r * size + c
         self.picture = "\n".join(rows) + "\n"
+        self.size = size
         self.letter_mult: tuple[int, ...] = tuple(letter)
         self.word_mult: tuple[int, ...] = tuple(word)
         self.centre = centre
+        self.name = name
 
     def __repr__(self) -> str:
         return f"Layout({self.picture!r})"
 
     def premium_name(self, square: int) -> str:
-        """``DL``, ``TL``, ``DW``, ``TW`` (or ``2L``-style for other values); ``''`` for plain."""
+        """``DL``, ``TL``, ``DW``, ``TW``, ``4L``, ``4W`` (Super Scrabble's quadruple squares);
+        ``''`` for plain."""
         lm, wm = self.letter_mult[square], self.word_mult[square]
         if lm > 1:
             return {2: "DL", 3: "TL"}.get(lm, f"{lm}L")
@@ -178,7 +176,54 @@ class Layout:
         return ""
 
 
-STANDARD_LAYOUT = Layout(STANDARD_PICTURE)
+_BOARDS_DIR = os.path.join(os.path.dirname(__file__), "boards")
+#: The shipped layouts, a data file each (``adjudicate/boards/NAME.txt``): ``standard`` first.
+LAYOUT_NAMES = tuple(sorted((name[:-4] for name in os.listdir(_BOARDS_DIR) if name.endswith(".txt")),
+                            key=lambda name: (name != "standard", name)))
+_LAYOUTS: dict[str, Layout] = {}
+_ALIASES: dict[str, str] = {}  # any case: a layout's name and the @aliases of its data file
+
+
+def _read_layout(name: str) -> tuple[dict[str, str], str]:
+    """The facts (``@key value``) and the picture of a shipped layout's data file."""
+    facts: dict[str, str] = {}
+    rows = []
+    with open(os.path.join(_BOARDS_DIR, f"{name}.txt"), encoding="utf-8") as handle:
+        for line in handle.read().splitlines():
+            if line.startswith("@"):
+                key, _, value = line[1:].partition("\t")
+                facts[key] = value
+            elif line and not line.startswith("#"):
+                rows.append(line)
+    return facts, "\n".join(rows)
+
+
+def get_layout(name: str) -> Layout:
+    """The shipped layout called ``name`` (one of :data:`LAYOUT_NAMES`), read once.
+
+    >>> get_layout("super").size, square_name(get_layout("super").centre, 21)
+    (21, 'K11')
+    """
+    layout = _LAYOUTS.get(name)
+    if layout is None:
+        if name not in LAYOUT_NAMES:
+            raise ValueError(f"no board called {name!r} (known: {', '.join(LAYOUT_NAMES)})")
+        layout = _LAYOUTS[name] = Layout(_read_layout(name)[1], name)
+    return layout
+
+
+def find_layout(name: str) -> str | None:
+    """The shipped layout a record or ``--board`` names (its name or an alias, any case: Woogles'
+    ``CrosswordGame``, ``SuperCrosswordGame``), or None."""
+    if not _ALIASES:
+        for layout in LAYOUT_NAMES:
+            for alias in (layout, *_read_layout(layout)[0].get("aliases", "").split()):
+                _ALIASES[alias.lower()] = layout
+    return _ALIASES.get(name.strip().lower())
+
+
+STANDARD_LAYOUT = get_layout("standard")
+STANDARD_PICTURE = STANDARD_LAYOUT.picture  # (adjudicate/boards/standard.txt: Macondo's CrosswordGame)
 
 
 @dataclass(slots=True)
@@ -209,7 +254,7 @@ class Move:
     """
 
     __slots__ = ("place", "coord", "new_squares", "new_tiles", "points", "word_points", "word_tiles",
-                 "_crossing", "_main", "_cross")
+                 "size", "_crossing", "_main", "_cross")
 
     place: Place
     coord: Coord
@@ -222,13 +267,14 @@ class Move:
     points: int
     # Each word's points, as word_tiles orders them (what rescore's JSON lists for a play).
     word_points: list[int]
+    size: int  # the board's (squares are row * size + col)
     # Made when first asked for (main, cross): unset until then.
     _main: FormedWord
     _cross: tuple[FormedWord, ...]
 
     def __init__(self, place: Place, coord: Coord, word_tiles: tuple[tuple[int, ...], ...],
                  crossing: list[int] | tuple[()], new_squares: tuple[int, ...],
-                 new_tiles: tuple[int, ...], points: int, word_points: list[int]) -> None:
+                 new_tiles: tuple[int, ...], points: int, word_points: list[int], size: int) -> None:
         self.place = place
         self.coord = coord
         self.word_tiles = word_tiles
@@ -237,28 +283,29 @@ class Move:
         self.new_tiles = new_tiles
         self.points = points
         self.word_points = word_points
+        self.size = size
 
     def _word(self, i: int) -> FormedWord:
         tiles = self.word_tiles[i]
-        down = self.coord.down
+        down, size = self.coord.down, self.size
         if i == 0:  # the main word: the new tiles are wherever the play put one
-            first, step = self.coord.square, BOARD_SIZE if down else 1
+            first, step = self.coord.row * size + self.coord.col, size if down else 1
             squares = tuple(range(first, first + len(tiles) * step, step))
             new = tuple([(sq - first) // step for sq in self.new_squares])  # (in board order)
         else:  # a cross word: runs across the main word, through one new tile, on the main word's line
             first = self._crossing[i - 1]
             if down:  # the main word is in column coord.col, the cross word in a row
-                step, new = 1, (self.coord.col - first % BOARD_SIZE,)
+                step, new = 1, (self.coord.col - first % size,)
             else:
-                step, new = BOARD_SIZE, (self.coord.row - first // BOARD_SIZE,)
+                step, new = size, (self.coord.row - first // size,)
             squares = tuple(range(first, first + len(tiles) * step, step))
         return FormedWord(tiles, squares, new)
 
     def written(self) -> list[int]:
         """The main word as a play writes it: its new tiles, PLAYED_THROUGH on the squares it
         plays through."""
-        coord = self.coord
-        first, step = coord.row * BOARD_SIZE + coord.col, BOARD_SIZE if coord.down else 1
+        coord, size = self.coord, self.size
+        first, step = coord.row * size + coord.col, size if coord.down else 1
         out = [PLAYED_THROUGH] * len(self.word_tiles[0])
         for sq, t in zip(self.new_squares, self.new_tiles):
             out[(sq - first) // step] = t
@@ -298,22 +345,26 @@ class Move:
 _PLACEABLE = [bool(code & LETTER_MASK) and not code & THROUGH_BIT for code in range(2 * THROUGH_BIT)]
 
 
-def _beside(step: int) -> tuple[list[int], list[int]]:
-    """The squares ``step`` before and after each square, in the line across a play whose squares
-    follow each other by ``step``; the square itself where that neighbour would be off the board
-    (the square is still empty when the play looks beside it)."""
-    before, after = list(range(NUM_SQUARES)), list(range(NUM_SQUARES))
-    cross = BOARD_SIZE if step == 1 else 1
-    for sq in range(NUM_SQUARES):
-        lane = sq // BOARD_SIZE if cross == BOARD_SIZE else sq % BOARD_SIZE
+_Beside = tuple[list[int], list[int]]
+
+
+def _beside(step: int, size: int) -> _Beside:
+    """The squares ``step`` before and after each square of a board ``size`` wide, in the line
+    across a play whose squares follow each other by ``step``; the square itself where that
+    neighbour would be off the board (the square is still empty when the play looks beside it)."""
+    squares = size * size
+    before, after = list(range(squares)), list(range(squares))
+    cross = size if step == 1 else 1
+    for sq in range(squares):
+        lane = sq // size if cross == size else sq % size
         if lane > 0:
             before[sq] = sq - cross
-        if lane < BOARD_SIZE - 1:
+        if lane < size - 1:
             after[sq] = sq + cross
     return before, after
 
 
-_BESIDE_ACROSS, _BESIDE_DOWN = _beside(1), _beside(BOARD_SIZE)
+_BESIDE: dict[int, tuple[_Beside, _Beside]] = {}  # size -> (across, down), made once a size
 
 _Tables = tuple[list[int], dict[int, str], tuple[list[int], ...]]
 _TABLES: dict[tuple[str, tuple[int, ...], Layout], _Tables] = {}
@@ -346,12 +397,14 @@ def _tables(alphabet: Alphabet, layout: Layout) -> _Tables:
 
 
 class Board:
-    """A 15x15 board: ``grid`` is a flat list of 225 tile codes, ``EMPTY`` (0) for no tile.
+    """A board: ``grid`` is a flat list of ``size * size`` tile codes (225 on the standard
+    board), ``EMPTY`` (0) for no tile.
 
-    Its tile values (the alphabet's) and its ``layout`` are fixed when it is made: a board of
-    other premiums is a new board."""
+    Its tile values (the alphabet's) and its ``layout`` (and with it its ``size``) are fixed when
+    it is made: a board of other premiums is a new board."""
 
-    __slots__ = ("alphabet", "_layout", "grid", "count", "_values", "_split", "_letter_values")
+    __slots__ = ("alphabet", "_layout", "size", "grid", "count", "_values", "_split", "_letter_values",
+                 "_across", "_down")
     _values: list[int]
     _split: dict[int, str]
     _letter_values: tuple[list[int], ...]  # see _tables()
@@ -359,9 +412,14 @@ class Board:
     def __init__(self, alphabet: Alphabet, *, layout: Layout = STANDARD_LAYOUT) -> None:
         self.alphabet = alphabet
         self._layout = layout
-        self.grid: list[int] = [EMPTY] * NUM_SQUARES
+        size = self.size = layout.size
+        self.grid: list[int] = [EMPTY] * (size * size)
         self.count = 0  # tiles on the board
         self._values, self._split, self._letter_values = _tables(alphabet, layout)
+        beside = _BESIDE.get(size)
+        if beside is None:
+            beside = _BESIDE[size] = (_beside(1, size), _beside(size, size))
+        self._across, self._down = beside
 
     @property
     def layout(self) -> Layout:
@@ -380,6 +438,8 @@ class Board:
         other = Board.__new__(Board)
         other.alphabet = self.alphabet
         other._layout = self._layout
+        other.size = self.size
+        other._across, other._down = self._across, self._down
         other.grid = self.grid.copy()
         other.count = self.count
         other._values = self._values
@@ -389,14 +449,16 @@ class Board:
 
     def get(self, row: int, col: int) -> int:
         """The tile on a square (0-based), ``EMPTY`` if none."""
-        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):
+        size = self.size
+        if not (0 <= row < size and 0 <= col < size):
             raise IndexError(f"square ({row}, {col}) is off the board")
-        return self.grid[row * BOARD_SIZE + col]
+        return self.grid[row * size + col]
 
     def put(self, row: int, col: int, tile: int) -> None:
         """Put (or with ``EMPTY`` remove) one tile, unchecked: for setting up positions."""
-        square = row * BOARD_SIZE + col
-        if not (0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE):
+        size = self.size
+        square = row * size + col
+        if not (0 <= row < size and 0 <= col < size):
             raise IndexError(f"square ({row}, {col}) is off the board")
         if tile < 0:
             raise ValueError("put() needs a tile code, not PLAYED_THROUGH")
@@ -410,11 +472,12 @@ class Board:
         return self.count == 0
 
     def rows(self) -> list[str]:
-        """The board as 15 strings of canonical labels, ``.`` for empty (digraphs make them wider)."""
-        labels, blanks = self.alphabet.labels, self.alphabet.blank_labels
+        """The board as ``size`` strings of canonical labels, ``.`` for empty (digraphs make them
+        wider)."""
+        labels, blanks, size = self.alphabet.labels, self.alphabet.blank_labels, self.size
         out = []
-        for r in range(BOARD_SIZE):
-            row = self.grid[r * BOARD_SIZE : (r + 1) * BOARD_SIZE]
+        for r in range(size):
+            row = self.grid[r * size : (r + 1) * size]
             out.append(
                 "".join(
                     "." if t == EMPTY else blanks[t & LETTER_MASK] if t & BLANK_BIT else labels[t]
@@ -459,22 +522,23 @@ class Board:
         grid = self.grid
         row, col, down = coord.row, coord.col, coord.down
         n = len(tiles)
+        size = self.size
         if down:
-            step, pos, (before, after) = BOARD_SIZE, row, _BESIDE_DOWN
+            step, pos, (before, after) = size, row, self._down
         else:
-            step, pos, (before, after) = 1, col, _BESIDE_ACROSS
+            step, pos, (before, after) = 1, col, self._across
         if n == 0:
             raise self._fail(place, NO_NEW_TILE, "no tiles in the play")
-        if row < 0 or col < 0 or row >= BOARD_SIZE or col >= BOARD_SIZE:  # a Coord made by hand
+        if row < 0 or col < 0 or row >= size or col >= size:  # a Coord made by hand
             raise IllegalPlacementError(f"row {row + 1}, column {col + 1} is not a square of the board",
                                         reason=OFF_BOARD)
-        if pos + n > BOARD_SIZE:
+        if pos + n > size:
             edge = "bottom" if down else "right-hand"
             raise self._fail(
                 place, OFF_BOARD,
-                f"{n} squares from {coord_name(coord)} run off the {edge} edge of the board",
+                f"{n} squares from {coord_name(coord, size)} run off the {edge} edge of the board",
             )
-        start = row * BOARD_SIZE + col
+        start = row * size + col
         values, layout, letter_values = self._values, self._layout, self._letter_values
         word_mult = layout.word_mult
         placeable = _PLACEABLE
@@ -512,13 +576,13 @@ class Board:
                 raise self._fail(
                     place, NOT_WHOLE,
                     f"word is not whole word: the tile {self._label(grid[start - step])} at "
-                    f"{square_name(start - step)} is directly before it", start - step,
+                    f"{square_name(start - step, size)} is directly before it", start - step,
                 )
-            if pos + n < BOARD_SIZE and grid[stop]:
+            if pos + n < size and grid[stop]:
                 raise self._fail(
                     place, NOT_WHOLE,
                     f"word is not whole word: the tile {self._label(grid[stop])} at "
-                    f"{square_name(stop)} is directly after it", stop,
+                    f"{square_name(stop, size)} is directly after it", stop,
                 )
             if placed == n:  # no played-through square: the word and the new tiles are as written
                 word = new_tiles = tiles
@@ -536,14 +600,14 @@ class Board:
                 # Cross words: from each new tile with a tile beside it, scan across the main
                 # word's direction.
                 words = [word]
-                cross_step = 1 if down else BOARD_SIZE
+                cross_step = 1 if down else size
                 for sq in crossers:
                     if down:  # the row of the square, first and last
                         first_sq = sq - col
-                        last_sq = first_sq + BOARD_SIZE - 1
+                        last_sq = first_sq + size - 1
                     else:  # its column
-                        first_sq = sq - row * BOARD_SIZE
-                        last_sq = first_sq + NUM_SQUARES - BOARD_SIZE
+                        first_sq = sq - row * size
+                        last_sq = first_sq + size * size - size
                     total = letter_values[sq][grid[sq]]  # the new tile, the letter premium included
                     lo = sq
                     while lo > first_sq:
@@ -568,7 +632,7 @@ class Board:
                     # One tile with no neighbour in the written direction: its word runs the other way.
                     del words[0]
                     first = crossing.pop()
-                    main_coord = Coord(first // BOARD_SIZE, first % BOARD_SIZE, not down)
+                    main_coord = Coord(first // size, first % size, not down)
                     del scores[0]
                     points = scores[0]
                 word_tiles = tuple(words)
@@ -578,14 +642,14 @@ class Board:
                 if centre not in new_squares or len(word_tiles[0]) < 2:
                     raise self._fail(
                         place, NOT_CENTRE,
-                        f"the first play must cover the centre square {square_name(centre)} "
+                        f"the first play must cover the centre square {square_name(centre, size)} "
                         "with a word of two tiles or more", centre,
                     )
             elif placed == n and not crossers:  # nothing played through, no cross word
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
 
             move = Move(place, main_coord, word_tiles, crossing, tuple(new_squares), new_tiles,
-                        points, scores)
+                        points, scores, size)
             if self._split:
                 self._check_digraphs(place, move.main)
                 for formed in move.cross:
@@ -603,16 +667,16 @@ class Board:
             shown = "." if written < 0 else f"({self._label(written & ~THROUGH_BIT)})"
             return self._fail(
                 place, NO_THROUGH_TILE,
-                f"no tile to play through at {square_name(sq)} ({shown} on an empty square)", sq,
+                f"no tile to play through at {square_name(sq, self.size)} ({shown} on an empty square)", sq,
             )
-        return self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq)}", sq)
+        return self._fail(place, NOT_A_TILE, f"undesignated blank at {square_name(sq, self.size)}", sq)
 
     def _overlap(self, place: Place, written: int, cur: int, sq: int) -> IllegalPlacementError:
         if written & THROUGH_BIT:
-            why = (f"({self._label(written & ~THROUGH_BIT)}) at {square_name(sq)} is not the tile there "
+            why = (f"({self._label(written & ~THROUGH_BIT)}) at {square_name(sq, self.size)} is not the tile there "
                    f"({self._label(cur)})")
         else:
-            why = f"{self._label(written)} at {square_name(sq)} overlaps the tile {self._label(cur)} already there"
+            why = f"{self._label(written)} at {square_name(sq, self.size)} overlaps the tile {self._label(cur)} already there"
         return self._fail(place, OVERLAP, why, sq)
 
     def _check_digraphs(self, place: Place, word: FormedWord) -> None:
@@ -629,7 +693,8 @@ class Board:
                         raise self._fail(
                             place, SPLIT_DIGRAPH,
                             f"{self._label(a)} and {self._label(b)} on two tiles at "
-                            f"{square_name(word.squares[j])}-{square_name(word.squares[j + 1])} in "
+                            f"{square_name(word.squares[j], self.size)}-"
+                            f"{square_name(word.squares[j + 1], self.size)} in "
                             f"{format_tiles(tiles, self.alphabet)}: {digraph} is a single tile and may "
                             "not be made of two",
                             word.squares[j],
@@ -648,7 +713,7 @@ class Board:
         for sq in move.new_squares:
             if grid[sq]:
                 raise IllegalPlacementError(
-                    f"{square_name(sq)} is already covered: the move was resolved on another position",
+                    f"{square_name(sq, self.size)} is already covered: the move was resolved on another position",
                     reason=OVERLAP, square=sq,
                 )
         for sq, t in zip(move.new_squares, move.new_tiles):
@@ -656,6 +721,6 @@ class Board:
         self.count += len(move.new_tiles)
 
 
-def coord_name(coord: Coord) -> str:
+def coord_name(coord: Coord, size: int = BOARD_SIZE) -> str:
     """The square of a coordinate, column then row (``H8``), whatever its direction."""
-    return square_name(coord.row * BOARD_SIZE + coord.col)
+    return square_name(coord.row * size + coord.col, size)

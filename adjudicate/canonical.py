@@ -39,13 +39,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicate.errors import AdjudicateError, UnknownTileError
 from adjudicate.gcg import PLAYER_RE, RACK_RE, GameRecord, GcgEvent
 from adjudicate.gcgwriter import write_gcg
 from adjudicate.kinds import EventKind
-from adjudicate.notation import BOARD_SIZE, format_coord
+from adjudicate.notation import format_coord
 from adjudicate.recount import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import (
@@ -57,6 +57,9 @@ from adjudicate.tiles import (
     parse_rack,
     parse_tiles,
 )
+
+if TYPE_CHECKING:
+    from adjudicate.board import Layout
 
 __all__ = ["Canonical", "canonical_gcg", "canonical_record"]
 
@@ -95,9 +98,11 @@ class Canonical:
 
 
 def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
-                     reason: str | None = None, spelling: str | None = None) -> Canonical:
+                     reason: str | None = None, spelling: str | None = None,
+                     layout: Layout | None = None) -> Canonical:
     """What :func:`canonical_gcg` writes, as a :class:`Canonical` (for writers that change it
-    further: :mod:`adjudicate.correction`)."""
+    further: :mod:`adjudicate.correction`); the record replayed on the board ``layout`` (default:
+    the standard board)."""
     verbatim = _unwritten_lines(record)
     # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
     # written at the end it would say something else.
@@ -106,7 +111,7 @@ def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
     try:
         if ruleset is None:  # (a tile set we do not ship, letters of two sets: as read)
             ruleset, reason = choose_ruleset(record)
-        report = rescore_game(record, ruleset, reason=reason, spelling=spelling)
+        report = rescore_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
     except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
         return Canonical(replace(record, racks=racks), None, verbatim, None)
     alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
@@ -192,9 +197,10 @@ def _canonical_event(event: GcgEvent, result: EventResult | None, before: GcgEve
 def _played(move: Any, alphabet: Alphabet) -> str:
     """The play's tiles as written (its own direction), ``.`` on every square already covered."""
     coord, tiles = move.place
-    step = BOARD_SIZE if coord.down else 1
+    size = move.size
+    step = size if coord.down else 1
     new = set(move.new_squares)
-    square = coord.square
+    square = coord.row * size + coord.col
     out = []
     for tile in tiles:
         out.append(tile if square in new else PLAYED_THROUGH)

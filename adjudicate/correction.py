@@ -44,6 +44,10 @@ from adjudicate.report import Discrepancy, EventResult, RescoreReport
 from adjudicate.recount import rescore_game
 from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from adjudicate.board import Layout
+
 __all__ = ["Change", "Corrected", "CannotCorrect", "NotCorrectable", "correct_gcg"]
 
 # Findings a correction can mend: numbers, and lines the rules do not give points for.
@@ -73,19 +77,20 @@ class Corrected:
 
 
 def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-                spelling: str | None = None) -> Corrected:
+                spelling: str | None = None, layout: Layout | None = None) -> Corrected:
     """``record`` corrected (see the module docstring). Raises :class:`~adjudicate.errors.CannotCorrect`
     naming each fault a correction cannot mend, and for a record the replay refuses (another tile
     set...)."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
-    first = rescore_game(record, ruleset, reason=reason, spelling=spelling)  # (raises the replay's error)
+    first = rescore_game(record, ruleset, reason=reason, spelling=spelling,  # (raises the replay's error)
+                         layout=layout)
     shown = _read_off_cumulatives(record, first, ruleset)
     source = record
     if shown:
         source = replace(record, events=[replace(e, score=shown[e.line][1]) if e.line in shown else e
                                          for e in record.events])
-    canon = canonical_record(source, ruleset, reason=reason, spelling=spelling)
+    canon = canonical_record(source, ruleset, reason=reason, spelling=spelling, layout=layout)
     report = canon.report
     if report is None:  # pragma: no cover - the replay accepted the record above
         raise CannotCorrect(f"{record.name}: the replay refuses this record")
@@ -154,7 +159,8 @@ def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: s
         changes.append(Change(d.line, note))
     corrected = replace(canon, record=replace(canon.record, events=events, notes=notes))
     text = corrected.write()
-    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=reason)
+    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=reason,
+                         layout=layout)
     if again.discrepancies:  # (a safety net: what the correction could not mend)
         raise CannotCorrect(_faults_text(record.name, again.discrepancies, after=True),
                             again.discrepancies[0].line)

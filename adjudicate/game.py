@@ -1,5 +1,5 @@
-"""A game record set up for adjudication: the ruleset it is adjudicated under, and why, and how
-its Spanish tiles are read. One home for what ``rescore`` and ``show`` (and any other reader of a
+"""A game record set up for adjudication: the ruleset it is adjudicated under, and why, the board
+it was played on (:func:`pick_board`), and how its Spanish tiles are read. One home for what ``rescore`` and ``show`` (and any other reader of a
 record) do before the replay: pick the ruleset (``--rules``, else what the record implies, else
 naspa: :func:`~adjudicate.rules.choose_ruleset`), apply a tournament's ``--set`` overrides, and
 carry the ``--spelling`` asked for (:func:`~adjudicate.replay.choose_spelling` decides with it);
@@ -16,32 +16,40 @@ and for ``--check-words``, the lexicon the words are looked up in (:func:`words_
 
 from __future__ import annotations
 
+from adjudicate.errors import RulesError
 from adjudicate.rules import apply_overrides, choose_ruleset, find_ruleset
+from adjudicate.tiles import tile_set_facts
 
 TYPE_CHECKING = False  # (typing is not imported to run, nor gcg: `endgame` and `clock` read no record)
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from adjudicate.board import Layout
     from adjudicate.gcg import GameRecord
     from adjudicate.rules import Ruleset
 
-__all__ = ["GameSetup", "pick_ruleset", "setup_game", "words_lexicon_name"]
+__all__ = ["GameSetup", "pick_board", "pick_ruleset", "setup_game", "words_lexicon_name"]
 
 
 class GameSetup:
-    """A record, the ruleset it is adjudicated under and why (``reason``, as reports show it), and
-    the spelling asked for (``bracketed``, ``plain``, ``quackle``; None: what the record shows).
+    """A record, the ruleset it is adjudicated under and why (``reason``, as reports show it; it
+    names the board too, when not the standard one or when ``--board`` gave it), the spelling
+    asked for (``bracketed``, ``plain``, ``quackle``; None: what the record shows), and the board's
+    ``layout`` (:func:`pick_board`).
     """
 
-    __slots__ = ("record", "ruleset", "reason", "spelling")
+    __slots__ = ("record", "ruleset", "reason", "spelling", "layout")
 
     def __init__(self, record: GameRecord, ruleset: Ruleset, reason: str,
-                 spelling: str | None = None) -> None:
+                 spelling: str | None = None, layout: Layout | None = None) -> None:
+        from adjudicate.board import STANDARD_LAYOUT
+
         self.record, self.ruleset, self.reason, self.spelling = record, ruleset, reason, spelling
+        self.layout = layout if layout is not None else STANDARD_LAYOUT
 
     def __repr__(self) -> str:
         return (f"GameSetup({self.record.name!r}, {self.ruleset!r}, reason={self.reason!r}, "
-                f"spelling={self.spelling!r})")
+                f"spelling={self.spelling!r}, layout={self.layout.name!r})")
 
 
 def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | None = None, *,
@@ -63,13 +71,53 @@ def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | Non
     return ruleset, reason
 
 
+def pick_board(record: GameRecord, tiles: str, board: str | None = None) -> tuple[str, str]:
+    """The shipped board (:data:`~adjudicate.board.LAYOUT_NAMES`) a record was played on, and
+    why (``""``: the standard board, by default): ``board`` (``--board``), else the record's
+    ``#board-layout`` (Woogles' ``CrosswordGame``, ``SuperCrosswordGame``), else the board its tile
+    set (``tiles``) is played on (its data file's ``@layout``: ``english_super`` is Super
+    Scrabble's 21x21), else the standard 15x15.
+
+    >>> from adjudicate.gcg import read_gcg
+    >>> pick_board(read_gcg(b"#player1 a A\\n#player2 b B\\n"), "english_super")
+    ('super', 'from the english_super tiles')
+
+    :raises RulesError: a board we do not ship.
+    """
+    from adjudicate.board import LAYOUT_NAMES, find_layout
+
+    known = ", ".join(LAYOUT_NAMES)
+    if board is not None:
+        found = find_layout(board)
+        if found is None:
+            raise RulesError(f"--board {board}: unknown board (known: {known})")
+        return found, f"from --board {board}"
+    if record.board_layout:
+        found = find_layout(record.board_layout)
+        if found is None:
+            raise RulesError(f"the record's #board-layout {record.board_layout} is a board we do not "
+                             f"ship (known: {known})")
+        return found, f"from the record's #board-layout {record.board_layout}"
+    implied = tile_set_facts(tiles).get("layout")
+    if implied:
+        return implied, f"from the {tiles} tiles"
+    return "standard", ""
+
+
 def setup_game(record: GameRecord, *, rules: str | None = None,
                overrides: Mapping[str, object] | None = None,
-               spelling: str | None = None, tiles: str | None = None) -> GameSetup:
-    """``record`` set up for adjudication (see :func:`pick_ruleset`): what
+               spelling: str | None = None, tiles: str | None = None,
+               board: str | None = None) -> GameSetup:
+    """``record`` set up for adjudication (see :func:`pick_ruleset` and :func:`pick_board`; the
+    tile set ``tiles``, the board ``board``, as ``--tiles`` and ``--board`` give them): what
     :func:`~adjudicate.recount.rescore_game` and :func:`~adjudicate.show.show_event` take."""
+    from adjudicate.board import get_layout
+
     ruleset, reason = pick_ruleset(rules, overrides, record=record, tiles=tiles)
-    return GameSetup(record, ruleset, reason, spelling)
+    name, why = pick_board(record, ruleset.alphabet, board)
+    if why and (name != "standard" or board is not None):
+        reason += f"; board {name}, {why}"
+    return GameSetup(record, ruleset, reason, spelling, get_layout(name))
 
 
 def words_lexicon_name(game: GameSetup, given: str | None = None) -> str:

@@ -2,8 +2,10 @@
 
 A coordinate names the square of the first tile of the *whole* word (played-through squares
 included) and the direction: row number first is across (``8D``: row 8, column D, across), column
-letter first is down (``D8``). Rows are 1-15 top to bottom, columns A-O left to right; the letter's
-case does not matter, the writer always uses uppercase. In the library rows and columns are 0-based.
+letter first is down (``D8``). Rows are 1-15 top to bottom, columns A-O left to right, on the
+standard board; 1-21 and A-U on Super Scrabble's (a reader is given the board's ``size``). The
+letter's case does not matter, the writer always uses uppercase. In the library rows and columns are
+0-based.
 
 >>> parse_coord("8d")
 parse_coord('8D')
@@ -11,6 +13,8 @@ parse_coord('8D')
 (7, 3, True)
 >>> format_coord(parse_coord("o15"))
 'O15'
+>>> parse_coord("21U", 21), square_name(440, 21)
+(parse_coord('21U'), 'U21')
 
 A :class:`Place` is a coordinate plus the tiles written at it, read with
 :func:`adjudicate.tiles.parse_tiles` (uppercase natural, lowercase blank, ``.`` played through,
@@ -30,12 +34,14 @@ from typing import NamedTuple
 from adjudicate.errors import AdjudicateError
 from adjudicate.tiles import Alphabet, format_tiles, parse_tiles
 
-BOARD_SIZE = 15
-COLUMNS = "ABCDEFGHIJKLMNO"
+BOARD_SIZE = 15  # the standard board's size, the default of the functions given a size
+MAX_SIZE = 21  # the widest board (Super Scrabble's)
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"  # of the widest board: a board's are COLUMNS[:size]
 
 __all__ = [
     "BOARD_SIZE",
     "COLUMNS",
+    "MAX_SIZE",
     "Coord",
     "NotationError",
     "Place",
@@ -73,7 +79,8 @@ class Coord:
 
     @property
     def square(self) -> int:
-        """The flat board index ``row * 15 + col`` of the square."""
+        """The flat index ``row * 15 + col`` of the square on the standard board (on a board
+        ``size`` wide: ``row * size + col``)."""
         return self.row * BOARD_SIZE + self.col
 
 
@@ -81,20 +88,23 @@ def _bad(text: str, reason: str) -> NotationError:
     return NotationError(text, reason)
 
 
-_COORDS: dict[str, Coord] = {}  # text -> Coord, for the valid coordinates seen (at most 900)
+# By board size: text -> Coord, for the valid coordinates seen (at most 4 * size * size).
+_COORDS: list[dict[str, Coord]] = [{} for _ in range(MAX_SIZE + 1)]
 
 
-def parse_coord(text: str) -> Coord:
-    """Read ``8D`` (across) or ``D8`` (down), any case. Raises :class:`NotationError`."""
-    coord = _COORDS.get(text)
+def parse_coord(text: str, size: int = BOARD_SIZE) -> Coord:
+    """Read ``8D`` (across) or ``D8`` (down), any case, on a board ``size`` wide (at most
+    :data:`MAX_SIZE`). Raises :class:`NotationError`."""
+    cache = _COORDS[size]
+    coord = cache.get(text)
     if coord is None:
-        coord = _parse_coord(text)
+        coord = _parse_coord(text, size)
         if len(text) <= 3:  # keeps the cache bounded
-            _COORDS[text] = coord
+            cache[text] = coord
     return coord
 
 
-def _parse_coord(text: str) -> Coord:
+def _parse_coord(text: str, size: int) -> Coord:
     s = text.strip().upper()
     if not s:
         raise _bad(text, "empty coordinate")
@@ -116,13 +126,13 @@ def _parse_coord(text: str) -> Coord:
         raise _bad(text, "not a coordinate (write 8D for across, D8 for down)")
     if len(digits.lstrip("0")) > 2:  # no int() of a 5,000-digit row (Python refuses beyond 4,300)
         raise _bad(text, f"row {digits[:12]}{'...' if len(digits) > 12 else ''} is off the board "
-                         f"(rows are 1-{BOARD_SIZE})")
+                         f"(rows are 1-{size})")
     row = int(digits.lstrip("0") or "0")  # int() counts leading zeros against its 4,300 digits too
-    if not 1 <= row <= BOARD_SIZE:
-        raise _bad(text, f"row {row} is off the board (rows are 1-{BOARD_SIZE})")
-    col = COLUMNS.find(letter)
+    if not 1 <= row <= size:
+        raise _bad(text, f"row {row} is off the board (rows are 1-{size})")
+    col = COLUMNS.find(letter, 0, size)
     if col < 0:
-        raise _bad(text, f"column {letter} is off the board (columns are A-{COLUMNS[-1]})")
+        raise _bad(text, f"column {letter} is off the board (columns are A-{COLUMNS[size - 1]})")
     return Coord(row - 1, col, down)
 
 
@@ -133,9 +143,10 @@ def format_coord(coord: Coord) -> str:
     return f"{coord.row + 1}{COLUMNS[coord.col]}"
 
 
-def square_name(square: int) -> str:
-    """The name of a flat board index, column then row: ``square_name(112) == 'H8'``."""
-    row, col = divmod(square, BOARD_SIZE)
+def square_name(square: int, size: int = BOARD_SIZE) -> str:
+    """The name of a flat index on a board ``size`` wide, column then row:
+    ``square_name(112) == 'H8'``."""
+    row, col = divmod(square, size)
     return f"{COLUMNS[col]}{row + 1}"
 
 
@@ -155,15 +166,15 @@ class Place(NamedTuple):
         return f"Place({self.coord!r}, {self.tiles!r})"
 
 
-def parse_play(position: str, word: str, alphabet: Alphabet) -> Place:
-    """Read a play: ``parse_play("8D", "QUIRKY", english)``.
+def parse_play(position: str, word: str, alphabet: Alphabet, size: int = BOARD_SIZE) -> Place:
+    """Read a play on a board ``size`` wide: ``parse_play("8D", "QUIRKY", english)``.
 
     Raises :class:`NotationError` for a bad coordinate or an empty word, and
     :class:`adjudicate.errors.UnknownTileError` for letters that are not tiles of the alphabet.
     """
-    coord = _COORDS.get(position)  # parse_coord's cache, looked up here: one call less per play
+    coord = _COORDS[size].get(position)  # parse_coord's cache, looked up here: one call less per play
     if coord is None:
-        coord = parse_coord(position)
+        coord = parse_coord(position, size)
     if not word:
         raise _bad(word, "no tiles in the play")
     return Place(coord, parse_tiles(word, alphabet))

@@ -12,7 +12,7 @@ import html
 
 from adjudicate.board import Board
 from adjudicate.errors import AdjudicateError
-from adjudicate.notation import BOARD_SIZE, COLUMNS, square_name
+from adjudicate.notation import COLUMNS, square_name
 from adjudicate.rules import ruleset_text
 from adjudicate.show import (
     BREAKDOWN_HEAD,
@@ -41,13 +41,12 @@ def escape(text: str) -> str:
 SQ = 40  # pixels per square
 _MARGIN = 26  # room for the coordinates
 _GAP = 34  # between the boards before and after
-_BOARD_WIDTH = _MARGIN + SQ * BOARD_SIZE + 4
-_BOARD_HEIGHT = 8 + _MARGIN + SQ * BOARD_SIZE + 4  # from a board's title's baseline
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 _MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 _MONO_WIDTH = 7.6  # pixels per character of the 12.5-pixel monospaced text
 _SVG_PREMIUM = {"TW": ("#d9443b", "#ffffff"), "DW": ("#f4aaa4", "#7a1f1a"),
-                "TL": ("#2f74c0", "#ffffff"), "DL": ("#b3d6f0", "#1d4f7a")}
+                "TL": ("#2f74c0", "#ffffff"), "DL": ("#b3d6f0", "#1d4f7a"),
+                "4W": ("#8c1c13", "#ffffff"), "4L": ("#1b3f8b", "#ffffff")}  # (Super Scrabble's)
 _SVG_PLAIN = "#efe9d8"
 _TILE_FILL, _TILE_EDGE = "#f0d49b", "#9c7a3c"
 _NEW_FILL, _NEW_EDGE = "#ffd23f", "#c1121f"
@@ -143,24 +142,25 @@ def _board_svg(board: Board, x0: float, y0: float, title: str, cls: str, *,
     ``vacated`` (a withdrawal's, on the board after it) outlined."""
     alphabet, layout = board.alphabet, board.layout
     grid_x, grid_y = x0 + _MARGIN, y0 + 8 + _MARGIN
-    size = SQ * BOARD_SIZE
+    n = board.size
+    size = SQ * n
     out = [f'<g class="board {cls}">',
            (f'<text x="{grid_x}" y="{y0}" font-size="14" font-weight="bold" fill="#1a1a1a">'
            f"{escape(title)}</text>")]
-    for c, letter in enumerate(COLUMNS):
+    for c, letter in enumerate(COLUMNS[:n]):
         out.append(f'<text x="{grid_x + c * SQ + SQ / 2:.0f}" y="{grid_y - 8}" font-size="13" '
                    f'text-anchor="middle" fill="#555">{letter}</text>')
-    for r in range(BOARD_SIZE):
+    for r in range(n):
         out.append(f'<text x="{grid_x - 5}" y="{grid_y + r * SQ + SQ / 2 + 5:.0f}" font-size="13" '
                    f'text-anchor="end" fill="#555">{r + 1}</text>')
     out.append(f'<rect x="{grid_x - 2}" y="{grid_y - 2}" width="{size + 4}" height="{size + 4}" '
                'fill="#8c8c7a"/>')
-    for sq in range(BOARD_SIZE * BOARD_SIZE):
-        r, c = divmod(sq, BOARD_SIZE)
+    for sq in range(n * n):
+        r, c = divmod(sq, n)
         x, y = grid_x + c * SQ, grid_y + r * SQ
         name = layout.premium_name(sq)
         fill, ink = _SVG_PREMIUM.get(name, (_SVG_PLAIN, "#555"))
-        out.append(f'<rect class="sq" data-square="{square_name(sq)}" x="{x + 1}" y="{y + 1}" '
+        out.append(f'<rect class="sq" data-square="{square_name(sq, n)}" x="{x + 1}" y="{y + 1}" '
                    f'width="{SQ - 2}" height="{SQ - 2}" fill="{fill}"/>')
         if sq == layout.centre:
             out.append(_star(x + SQ / 2, y + SQ / 2, SQ * 0.3, ink))
@@ -168,18 +168,18 @@ def _board_svg(board: Board, x0: float, y0: float, title: str, cls: str, *,
             out.append(f'<text x="{x + SQ / 2:.0f}" y="{y + SQ / 2 + 4:.0f}" font-size="11" '
                        f'text-anchor="middle" fill="{ink}">{name}</text>')
         if sq in vacated:
-            out.append(f'<rect class="vacated" data-square="{square_name(sq)}" x="{x + 3}" '
+            out.append(f'<rect class="vacated" data-square="{square_name(sq, n)}" x="{x + 3}" '
                        f'y="{y + 3}" width="{SQ - 6}" height="{SQ - 6}" rx="{SQ * 0.12:.1f}" '
                        f'fill="none" stroke="{_WITHDRAWN_EDGE}" stroke-width="1.5" '
                        'stroke-dasharray="4 2.5"/>')
-    for sq in range(BOARD_SIZE * BOARD_SIZE):
+    for sq in range(n * n):
         t = board.grid[sq]
         if t:
-            r, c = divmod(sq, BOARD_SIZE)
+            r, c = divmod(sq, n)
             blank = bool(t & BLANK_BIT)
             out.append(_tile_svg(grid_x + c * SQ, grid_y + r * SQ, SQ, cell_label(t, alphabet),
                                  None if blank else alphabet.score(t), blank=blank,
-                                 kind=kinds.get(sq, ""), cls="tile", square=square_name(sq)))
+                                 kind=kinds.get(sq, ""), cls="tile", square=square_name(sq, n)))
     out.append("</g>")
     return out
 
@@ -260,16 +260,18 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
     before_kinds = kinds if back else {}
     if shown.unplaced_before:
         before_kinds = {**before_kinds, **{sq: "unplaced" for sq in shown.unplaced_before}}
-    width = 2 * _BOARD_WIDTH + _GAP + 12
+    board_width = _MARGIN + SQ * shown.after.size + 4
+    board_height = 8 + _MARGIN + SQ * shown.after.size + 4  # from a board's title's baseline
+    width = 2 * board_width + _GAP + 12
     head_lines = _wrap(heading(shown, short=True), int(width / 9)) if caption else []
     top = 10 + 20 * len(head_lines) + 20
     body: list[str] = []
     body += _board_svg(shown.before, 0, top, f"Before line {shown.line}", "before",
                        kinds=before_kinds)
     after_kinds = {sq: "unplaced" for sq in shown.unplaced_after} if back else kinds
-    body += _board_svg(shown.after, _BOARD_WIDTH + _GAP, top, f"After line {shown.line}", "after",
+    body += _board_svg(shown.after, board_width + _GAP, top, f"After line {shown.line}", "after",
                        kinds=after_kinds, vacated=shown.marked if back else ())
-    y: float = top + _BOARD_HEIGHT + 14
+    y: float = top + board_height + 14
     grid_x = _MARGIN
     if shown.rack:
         label = f"rack of {shown.nick}:"

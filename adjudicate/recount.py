@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as _replace_record
 from typing import Any
 
-from adjudicate.board import Board, IllegalPlacementError
+from adjudicate.board import LAYOUT_NAMES, Board, IllegalPlacementError, Layout, get_layout
 from adjudicate.adjustments import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
@@ -101,6 +101,7 @@ class _Rescore(EndLines):
     def __init__(
         self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
         alphabet: Alphabet | None = None, spelling_reason: str | None = None,
+        layout: Layout | None = None,
     ) -> None:
         nicks = seating(record)
         if len(nicks) > MAX_SEATS:
@@ -111,6 +112,8 @@ class _Rescore(EndLines):
         # The tile set as the record spells it (choose_spelling).
         alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
         super().__init__(record, ruleset, alphabet, nicks)
+        if layout is not None and layout is not self.board.layout:  # (a board other than the standard)
+            self.board = Board(alphabet, layout=layout)
         self.reason = reason
         self.lexicon = lexicon
         self.spelling_reason = spelling_reason
@@ -284,15 +287,15 @@ class _Rescore(EndLines):
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
+        board = self.board
         try:
-            place = parse_play(position or "", written or "", alphabet)
+            place = parse_play(position or "", written or "", alphabet, board.size)
         except AdjudicateError as err:
             self.put_back(rack)
             self.foreign(event, written or "", err)
             what = f"{position} {written}"
             self.unplaceable(event, p, result, what, f"{what}: {err}", None)
             return
-        board = self.board
         try:
             move = board.play(place)  # resolved and put down
         except IllegalPlacementError as err:
@@ -820,10 +823,13 @@ def words_lexicon(words: Any | None, record_lexicon: str | None) -> dict[str, ob
 
 def rescore_game(
     record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-    lexicon: Any | None = None, spelling: str | None = None,
+    lexicon: Any | None = None, spelling: str | None = None, layout: Layout | None = None,
 ) -> RescoreReport:
     """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
-    :func:`choose_ruleset`) and report every disagreement. With ``lexicon`` (anything answering
+    :func:`choose_ruleset`) on the board ``layout`` (default: the standard board; a record's own:
+    :func:`adjudicate.game.setup_game`) and report every disagreement. When every one disappears
+    on another shipped board, ``report.board_fit`` names it (:func:`fitting_board`). A Wordfeud
+    game is refused by name: its board and tiles are not shipped. With ``lexicon`` (anything answering
     ``key in lexicon``), every word formed is looked up and unchallenged phonies are listed in
     ``report.info`` (information: under the rules an unchallenged play stands). For many games,
     pass a :class:`~adjudicate.lexicon.TileMemo` of the ruleset's alphabet: its answers then last
@@ -836,8 +842,29 @@ def rescore_game(
                 f"{record.name}: line {line}: game type {value.strip()!r} is not classic Scrabble; "
                 "only classic games can be rescored"
             )
+        if keyword == "id" and value.split(maxsplit=1)[:1] == ["Wordfeud"]:
+            raise AdjudicateError(f"{record.name}: line {line}: a Wordfeud game: its board and tiles "
+                                  "are Wordfeud's, and we ship Scrabble's only")
     alphabet, spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
-    return _Rescore(record, ruleset, reason or GIVEN, lexicon, alphabet, spelling_reason).run()
+    report = _Rescore(record, ruleset, reason or GIVEN, lexicon, alphabet, spelling_reason, layout).run()
+    if report.discrepancies:
+        report.board_fit = fitting_board(record, ruleset, alphabet, layout)
+    return report
+
+
+def fitting_board(record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
+                  layout: Layout | None = None) -> str | None:
+    """The shipped board (:data:`~adjudicate.board.LAYOUT_NAMES`) other than ``layout`` on which
+    ``record`` replays with no finding at all, or None: a game whose every difference disappears
+    on another board was most likely played on it (issue 29: a writer's board is not the one its
+    record names). The first such board, in the order of ``LAYOUT_NAMES``."""
+    played = layout.name if layout is not None else "standard"
+    for name in LAYOUT_NAMES:
+        if name != played:
+            other = _Rescore(record, ruleset, GIVEN, None, alphabet, None, get_layout(name)).run()
+            if not other.discrepancies:
+                return name
+    return None
 
 
 # -- one event, before and after (for `adjudicate show`) --------------------------------------------
@@ -883,7 +910,7 @@ class ReplayPoint:
 
 def replay_until(
     record: GameRecord, ruleset: Ruleset, line: int, *, reason: str | None = None,
-    spelling: str | None = None,
+    spelling: str | None = None, layout: Layout | None = None,
 ) -> ReplayPoint:
     """Replay ``record`` up to the event on ``line`` and return the game just before and just after it.
 
@@ -895,15 +922,16 @@ def replay_until(
     event = next((e for e in record.events if e.line == line), None)
     if event is None:
         raise ValueError(f"no event on line {line}")
-    report = rescore_game(record, ruleset, reason=reason, spelling=spelling)  # refuses non-classic games
+    report = rescore_game(record, ruleset, reason=reason, spelling=spelling,  # refuses non-classic games
+                          layout=layout)
     why = reason or GIVEN
     # (The whole record decides its spelling, not the part replayed.)
     alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
     before = _Rescore(_replace_record(record, events=[e for e in record.events if e.line < line]),
-                     ruleset, why, None, alphabet, spelled)
+                     ruleset, why, None, alphabet, spelled, layout)
     before.run(whole=False)
     after = _Rescore(_replace_record(record, events=[e for e in record.events if e.line <= line]),
-                    ruleset, why, None, alphabet, spelled)
+                    ruleset, why, None, alphabet, spelled, layout)
     after.run(whole=False)
     result = next((r for r in after.events if r.line == line), None)
     last = before.previous_play()

@@ -223,6 +223,8 @@ class RescoreReport:
     words_lexicon: dict[str, Any] | None = None  # (rescore.words_lexicon)
     spelling: str | None = None  # how the record writes digraph tiles (None: a set without them)
     spelling_reason: str | None = None
+    # The other shipped board on which every discrepancy disappears (rescore.fitting_board).
+    board_fit: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -263,7 +265,9 @@ class RescoreReport:
         return {"file": self.file, "ruleset": self.ruleset, "ruleset_reason": self.ruleset_reason,
                 "lexicon": self.lexicon, "spelling": self.spelling,
                 "spelling_reason": self.spelling_reason, "checked_words_with": self.checked_words_with,
-                "words_lexicon": self.words_lexicon, "players": [p.to_dict() for p in self.players]}
+                "words_lexicon": self.words_lexicon,
+                **({"board_fit": self.board_fit} if self.board_fit else {}),
+                "players": [p.to_dict() for p in self.players]}
 
     def _after_events(self) -> dict[str, Any]:
         """The keys of :meth:`to_dict` after ``events``, in order."""
@@ -323,6 +327,7 @@ class GameReport(GameSummary):
     spelling_reason: str | None
     checked_words_with: str | None
     words_lexicon: dict[str, Any] | None
+    board_fit: NotRequired[str]  # only when there is one (RescoreReport.board_fit)
     events: list[dict[str, Any]]
     info: list[dict[str, Any]]
     winner: str | None
@@ -496,6 +501,10 @@ def game_table(report: GameReport, show_args: str = "") -> str:
               + (f"; {printable(checked)}" if checked else ""))
     # (too long for a line: the file on its own, then why the ruleset)
     lines = [f"{file} {header}"] if len(file) + 1 + len(header) <= WIDTH else [file, *_wrap(header, "  ")]
+    if report.get("board_fit"):
+        fit = report["board_fit"]
+        lines += _wrap(f"every difference disappears on the board {fit}: was the game played on it? "
+                       f"(--board {fit})")
     players = [
         [cell(p["nick"]), cell(p["name"]), p["recorded_final"], p["computed_final"],
          "" if p["recorded_final"] in (None, p["computed_final"]) else "differs"]

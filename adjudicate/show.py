@@ -31,11 +31,11 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicate.board import Board, Move
+from adjudicate.board import Board, Layout, Move
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import EventKind
-from adjudicate.notation import BOARD_SIZE, COLUMNS
+from adjudicate.notation import COLUMNS
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
 from adjudicate.recount import choose_ruleset, replay_until
@@ -251,17 +251,18 @@ def _what_is_on(record: GameRecord, line: int) -> str:
 
 
 def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = None, *,
-               reason: str | None = None, spelling: str | None = None) -> Shown:
+               reason: str | None = None, spelling: str | None = None,
+               layout: Layout | None = None) -> Shown:
     """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`). ``spelling``
-    as :func:`~adjudicate.recount.rescore_game` takes it."""
+    and ``layout`` (the board) as :func:`~adjudicate.recount.rescore_game` takes them."""
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
-    point = replay_until(record, ruleset, event.line, reason=reason, spelling=spelling)
+    point = replay_until(record, ruleset, event.line, reason=reason, spelling=spelling, layout=layout)
     alphabet = point.after.alphabet
     result = point.result
     kind = event.kind
     before, after = point.before, point.after
-    changed = tuple(sq for sq in range(BOARD_SIZE * BOARD_SIZE) if before.grid[sq] != after.grid[sq])
+    changed = tuple(sq for sq in range(len(after.grid)) if before.grid[sq] != after.grid[sq])
     marked_on_before = kind == EventKind.PHONY_WITHDRAWN
     explanation = None
     move = result.move if result is not None else None
@@ -360,7 +361,8 @@ def _summary(event: GcgEvent, point: Any, alphabet: Alphabet, record: GameRecord
 _RESET = "\x1b[0m"
 # 256-colour backgrounds: premium squares as on the board, tiles wheat, new tiles yellow.
 _PREMIUM_STYLE = {"TW": "\x1b[97;48;5;160m", "DW": "\x1b[30;48;5;217m",
-                  "TL": "\x1b[97;48;5;26m", "DL": "\x1b[30;48;5;117m"}
+                  "TL": "\x1b[97;48;5;26m", "DL": "\x1b[30;48;5;117m",
+                  "4W": "\x1b[97;48;5;88m", "4L": "\x1b[97;48;5;18m"}  # (Super Scrabble's)
 _PLAIN_STYLE = "\x1b[2m"
 _TILE_STYLE = "\x1b[30;48;5;223m"
 _NEW_STYLE = "\x1b[1;30;48;5;220m"
@@ -396,19 +398,21 @@ def cell_label(tile: int, alphabet: Alphabet) -> str:
 
 def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool = False,
                       withdrawn: bool = False, unplaced: Collection[int] = ()) -> list[str]:
-    """15 rows under a row of column letters; each square 4 characters: a tile's label (``*`` after
-    the ones ``marked``, ``-`` when ``withdrawn``: taken back; ``~`` after the ``unplaced``: of a
-    play that could not be placed), a premium's name (without ``color`` after ``+``, so that a
-    square never reads as a digraph tile), ``.`` for a plain square."""
+    """The board's rows (15 on the standard board) under a row of column letters; each square 4
+    characters: a tile's label (``*`` after the ones ``marked``, ``-`` when ``withdrawn``: taken
+    back; ``~`` after the ``unplaced``: of a play that could not be placed), a premium's name
+    (without ``color`` after ``+``, so that a square never reads as a digraph tile), ``.`` for a
+    plain square."""
     alphabet, layout = board.alphabet, board.layout
     flag = WITHDRAWN_MARK if withdrawn else NEW_MARK
     marked_set = set(marked)
-    head = "   " + " ".join(f"  {c} " for c in COLUMNS)
+    size = board.size
+    head = "   " + " ".join(f"  {c} " for c in COLUMNS[:size])
     lines = [head.rstrip()]
-    for r in range(BOARD_SIZE):
+    for r in range(size):
         cells = []
-        for c in range(BOARD_SIZE):
-            sq = r * BOARD_SIZE + c
+        for c in range(size):
+            sq = r * size + c
             t = board.grid[sq]
             if t and sq in unplaced:
                 text = cell_label(t, alphabet).rjust(3) + UNPLACED_MARK

@@ -222,7 +222,10 @@ def test_a_client_of_all_type_checks_and_runs(monkeypatch) -> None:
 
 def test_py_typed_ships() -> None:
     assert (ROOT / "adjudicate" / "py.typed").is_file()
-    assert 'adjudicate = ["alphabets/*.tsv", "py.typed"]' in (ROOT / "pyproject.toml").read_text("utf-8")
+    import re
+
+    text = (ROOT / "pyproject.toml").read_text("utf-8")  # (tomllib is 3.11's: the package runs on 3.10)
+    assert re.search(r'^adjudicate = \[[^]\n]*"py\.typed"', text, re.M)
 
 
 def test_docs_library_md_runs(monkeypatch) -> None:

@@ -15,7 +15,7 @@ from adjudicate.cli.common import (
     record_name,
     rule_options,
 )
-from adjudicate.cli.options import RulesOption, SetOption, SpellingOption
+from adjudicate.cli.options import BoardOption, RulesOption, SetOption, SpellingOption, TilesOption
 
 
 @app.command()
@@ -35,6 +35,8 @@ def correct(
     rules: RulesOption = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
+    tiles: TilesOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Rewrite a recorded game (GCG) with every number the rules give: scores and cumulatives
     recomputed, missing end-of-game lines added, points the rules do not give taken out; each
@@ -75,7 +77,7 @@ def correct(
         name = record_name(game)
         data = read_input(game)
         corrected = correct_game(Game(read_gcg(data, name=name)), rules, overrides=overrides,
-                                 spelling=spelling.value if spelling else None)
+                                 spelling=spelling.value if spelling else None, tiles=tiles, board=board)
     for change in corrected.changes:
         typer.echo(f"line {change.line}: {printable(change.note)}", err=True)
     code = EXIT_NO if corrected.changes else EXIT_OK

@@ -1,6 +1,6 @@
 """The options several commands share, each defined once with one help text (as sqlite-utils'
-``output_options``): ``--rules``, ``--lexicon``, ``--set``, ``--spelling``, ``--json`` and
-rescore's ``--format``. A command takes one as a parameter annotated with its alias::
+``output_options``): ``--rules``, ``--lexicon``, ``--set``, ``--spelling``, ``--tiles``,
+``--board``, ``--json`` and rescore's ``--format``. A command takes one as a parameter annotated with its alias::
 
     def endgame(..., rules: RequiredRulesOption, settings: SetOption = None, json_: JsonOption = False)
 
@@ -29,9 +29,9 @@ import typer
 from adjudicate.federations import names_text as ruleset_names  # (plain data: no rules import)
 
 __all__ = [
-    "JsonOption", "LexiconOption", "NoRecordRulesOption", "ReportFormat", "ReportFormatOption",
-    "RequiredRulesOption", "RulesOption", "SetOption", "Spelling", "SpellingOption", "complete_lexicon",
-    "complete_rules", "complete_set",
+    "BoardOption", "JsonOption", "LexiconOption", "NoRecordRulesOption", "ReportFormat", "ReportFormatOption",
+    "RequiredRulesOption", "RulesOption", "SetOption", "Spelling", "SpellingOption", "TilesOption",
+    "complete_lexicon", "complete_rules", "complete_set",
 ]
 
 
@@ -97,6 +97,21 @@ SetOption = Annotated[Optional[list[str]], typer.Option(
     "--set", metavar="KEY=VALUE", autocompletion=complete_set,
     help="Override a rule parameter for this tournament, e.g. --set outplay=international "
     "(repeatable).")]
+
+#: --tiles of every command that reads a game record (rules.record_tiles checks the name).
+TilesOption = Annotated[Optional[str], typer.Option(
+    "--tiles", metavar="TILES",
+    help="The record's tile set, whatever --rules: english, english_super (Super Scrabble), german, "
+    "polish... (every one: adjudicate lexicon build --help). Default: the record's "
+    "#tile-distribution, else its #lexicon, else the ruleset's, else the one set its letters are "
+    "tiles of.")]
+
+#: --board of every command that reads a game record (game.pick_board checks the name).
+BoardOption = Annotated[Optional[str], typer.Option(
+    "--board", metavar="BOARD",
+    help="The board the game was played on: standard (15x15; Woogles' CrosswordGame) or super "
+    "(Super Scrabble's 21x21; SuperCrosswordGame). Default: the record's #board-layout, else its "
+    "tile set's board (english_super: super), else standard.")]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 

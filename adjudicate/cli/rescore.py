@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 import typer
 
 from adjudicate.cli.options import (
+    BoardOption,
     JsonOption,
     LexiconOption,
     ReportFormat,
@@ -17,6 +18,7 @@ from adjudicate.cli.options import (
     RulesOption,
     SetOption,
     SpellingOption,
+    TilesOption,
 )
 from adjudicate.cli.root import app
 from adjudicate.cli.common import (
@@ -44,7 +46,8 @@ POOL_THRESHOLD = 100
 
 def rescore_one(
     path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
-    check_words: bool, spelling: Optional[str] = None, data: Optional[bytes] = None,
+    check_words: bool, spelling: Optional[str] = None, tiles: Optional[str] = None,
+    board: Optional[str] = None, data: Optional[bytes] = None,
 ) -> "RescoreReport | GameError":
     """Rescore one file (:func:`adjudicate.api.rescore`): its
     :class:`~adjudicate.report.RescoreReport`, or a :class:`~adjudicate.report.GameError`. Runs
@@ -54,7 +57,7 @@ def rescore_one(
     name = record_name(path)
     try:
         return rescore(Game(read_record(path, data)), rules, lexicon_name, check_words,
-                       overrides=overrides, spelling=spelling).report
+                       overrides=overrides, spelling=spelling, tiles=tiles, board=board).report
     except AdjudicateError as err:
         return {"file": name, "error": str(err)}
     except OSError as err:
@@ -62,8 +65,9 @@ def rescore_one(
 
 
 #: What :func:`rescore_one` is given for every game of a batch: rules, overrides, lexicon name,
-#: check_words, spelling.
-_Args = tuple[Optional[str], dict[str, object], Optional[str], bool, Optional[str]]
+#: check_words, spelling, tiles, board.
+_Args = tuple[Optional[str], dict[str, object], Optional[str], bool, Optional[str], Optional[str],
+              Optional[str]]
 
 
 #: What a batch hands on for each game: its verdict, and what is written of it (its line of
@@ -270,6 +274,8 @@ def rescore(
              "at most one per CPU and per game).")] = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
+    tiles: TilesOption = None,
+    board: BoardOption = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Replay recorded games (GCG) and report every score that disagrees with the record.
@@ -312,8 +318,8 @@ def rescore(
     seen = _Progress()
     with _stoppable(), _summary_on_broken_pipe(seen, len(games)):
         outcomes = _until_signal(
-            _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None),
-                     progress, stdin, present), seen)
+            _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None,
+                                   tiles, board), progress, stdin, present), seen)
         if streamed:
             # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 50 MB
             # of text, and holding every report first took 930 MB of memory.
@@ -337,7 +343,9 @@ def rescore(
 
                 show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
                     f" --set {shlex.quote(item)}" for item in set_ or []) + (
-                    f" --spelling {spelling.value}" if spelling else "")
+                    f" --spelling {spelling.value}" if spelling else "") + "".join(
+                    f" {option} {shlex.quote(value)}" for option, value in (("--tiles", tiles), ("--board", board))
+                    if value)
                 # (one game: rescored in full, so its whole report)
                 typer.echo(game_table(cast("GameReport", done[0]), show_args))
         else:

@@ -9,7 +9,7 @@ import typer
 
 from adjudicate.cli.root import app
 from adjudicate.cli.common import EXIT_ERROR, errors_exit_2, fail, read_record, rule_options
-from adjudicate.cli.options import RulesOption, SetOption, SpellingOption
+from adjudicate.cli.options import BoardOption, RulesOption, SetOption, SpellingOption, TilesOption
 
 
 class Format(str, enum.Enum):
@@ -46,6 +46,8 @@ def show(
     rules: RulesOption = None,
     set_: SetOption = None,
     spelling: SpellingOption = None,
+    tiles: TilesOption = None,
+    board: BoardOption = None,
 ) -> None:
     """Show one event of a game: the board before and after it (premium squares, the new tiles
     marked *, the tiles a withdrawal takes back -, blanks lowercase), the racks when known, the
@@ -77,7 +79,7 @@ def show(
         overrides = rule_options(rules, set_)
         shown = Game(read_record(game)).position(
             line, turn=turn, rules=rules, overrides=overrides,
-            spelling=spelling.value if spelling else None).shown
+            spelling=spelling.value if spelling else None, tiles=tiles, board=board).shown
     if output_format is not Format.text:  # (the picture's module only for a picture)
         from adjudicate.picture import render_html, render_svg
 
