@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import IO, TYPE_CHECKING, Any, NamedTuple, Union
 
-from adjudicate.errors import AdjudicateError, GcgError
+from adjudicate.errors import AdjudicateError, GcgError, InputError
 
 if TYPE_CHECKING:
     from adjudicate.board import Board
@@ -122,7 +122,8 @@ def read_game(source: Source, *, name: str | None = None) -> Game:
     reports (default: the path, the file object's name, else ``<game>``).
 
     :raises GcgError: not a game record at all (empty, binary, over 16 MiB).
-    :raises InputError: a path that is not a regular file; OSError: one that cannot be opened.
+    :raises InputError: a path that is not a regular file, or that cannot be opened (missing,
+        unreadable), naming it.
     """
     from adjudicate.gcg import read_gcg, read_limited
 
@@ -133,8 +134,11 @@ def read_game(source: Source, *, name: str | None = None) -> Game:
 
         path = os.fspath(source)
         name = path if name is None else name
-        with open_regular(path) as handle:
-            data = read_limited(handle, name)
+        try:
+            with open_regular(path) as handle:
+                data = read_limited(handle, name)
+        except OSError as err:
+            raise InputError(f"{path}: {err.strerror or err}") from None
     elif isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
     elif hasattr(source, "read"):
@@ -359,11 +363,12 @@ def challenge(words: str | Iterable[str], rules: str | None = None,
 def endgame(rules: Rules, scores: Mapping[str, int], racks: Mapping[str, str] | None = None, *,
             went_out: str | None = None, ended: str | None = None,
             overrides: Mapping[str, object] | None = None,
-            spelling: str | None = None) -> EndgameResult:
+            spelling: str | None = None, tiles: str | None = None) -> EndgameResult:
     """The end-of-game rack adjustment (``adjudicate endgame``): ``scores`` before it, in seating
     order; ``racks`` each player's unplayed tiles as typed (``"IQ"``, ``"?QU"``, ``"L·LA"``);
     exactly one of ``went_out`` (a player) and ``ended`` (``passes``, ``scoreless``,
-    ``blocked``, ``time``). ``.players`` each one's adjustment and ``final``; ``.winners``.
+    ``blocked``, ``time``); ``tiles``, the tile set when it is not the ruleset's (``german``).
+    ``.players`` each one's adjustment and ``final``; ``.winners``.
 
     :raises AdjudicateError: a position that cannot be (see
         :func:`adjudicate.adjustments.rack_adjustments`); NotTilesError: a rack that is not tiles.
@@ -371,8 +376,10 @@ def endgame(rules: Rules, scores: Mapping[str, int], racks: Mapping[str, str] | 
     from adjudicate.adjustments import rack_adjustments
     from adjudicate.tiles import get_alphabet, parse_typed_rack
 
+    from adjudicate.rules import tile_set_named
+
     ruleset, _ = _ruleset(rules, overrides)
-    alphabet = get_alphabet(ruleset.alphabet)
+    alphabet = get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
     parsed = {player: parse_typed_rack(text, alphabet, spelling) for player, text in (racks or {}).items()}
     return rack_adjustments(dict(scores), parsed, alphabet, ruleset, went_out=went_out,
                             ended=None if ended is None else ended.strip().lower())

@@ -95,7 +95,7 @@ def pick_board(record: GameRecord, tiles: str, board: str | None = None) -> tupl
     if record.board_layout:
         found = find_layout(record.board_layout)
         if found is None:
-            raise RulesError(f"the record's #board-layout {record.board_layout} is a board we do not "
+            raise RulesError(f"{record.name}: the record's #board-layout {record.board_layout} is a board we do not "
                              f"ship (known: {known})")
         return found, f"from the record's #board-layout {record.board_layout}"
     implied = tile_set_facts(tiles).get("layout")

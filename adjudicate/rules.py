@@ -488,6 +488,18 @@ _LEXICON_RULES = (
 _DISTRIBUTION_RULES = {"spanish": "fise", "catalan": "catalan"}
 
 
+def tile_set_named(name: str) -> str:
+    """The tile set ``--tiles NAME`` names (any case), or a RulesError listing the known ones.
+
+    >>> tile_set_named(" German ")
+    'german'
+    """
+    found = name.strip().lower()
+    if found not in ALPHABET_NAMES:
+        raise RulesError(f"--tiles {name}: unknown tile set (known: {', '.join(ALPHABET_NAMES)})")
+    return found
+
+
 def record_tiles(record: GameRecord, explicit: str | None = None,
                  default: str = "english") -> tuple[str | None, str]:
     """The tile set a record is written in, and why; ``(None, "")`` when nothing says otherwise
@@ -505,15 +517,12 @@ def record_tiles(record: GameRecord, explicit: str | None = None,
     :raises RulesError: a tile set we do not ship, or plays that more than one set reads.
     """
     if explicit:
-        name = explicit.strip().lower()
-        if name not in ALPHABET_NAMES:
-            raise RulesError(f"--tiles {explicit}: unknown tile set (known: {', '.join(ALPHABET_NAMES)})")
-        return name, f"from --tiles {explicit}"
+        return tile_set_named(explicit), f"from --tiles {explicit}"
     distribution = (record.tile_distribution or "").strip().lower()
     if distribution:
         if distribution not in ALPHABET_NAMES:
-            raise RulesError(f"the record's #tile-distribution {record.tile_distribution} is a tile set "
-                             f"we do not ship (known: {', '.join(ALPHABET_NAMES)})")
+            raise RulesError(f"{record.name}: the record's #tile-distribution {record.tile_distribution} "
+                             f"is a tile set we do not ship (known: {', '.join(ALPHABET_NAMES)})")
         return distribution, f"from the record's #tile-distribution {record.tile_distribution}"
     if record.lexicon:
         upper = record.lexicon.upper()
@@ -530,7 +539,7 @@ def record_tiles(record: GameRecord, explicit: str | None = None,
         return None, ""  # (A-Z only: any set reads them, and the ruleset's is the one meant)
     reading = [name for name in ALPHABET_NAMES if name != default and _reads(record, name)]
     if len(reading) > 1:
-        raise RulesError(f"the plays and racks of this record ({letters}) are tiles of "
+        raise RulesError(f"{record.name}: the plays and racks of this record ({letters}) are tiles of "
                          f"{' and of '.join(reading)}: give --tiles {reading[0]} (or another)")
     if not reading:
         return None, ""  # (the replay says what cannot be read)

@@ -233,3 +233,9 @@ def test_docs_library_md_runs(monkeypatch) -> None:
     failed, tried = doctest.testfile(str(ROOT / "docs" / "library.md"), module_relative=False,
                                      optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 10 and failed == 0
+
+
+def test_read_game_of_a_missing_path_is_the_librarys_error_naming_it(tmp_path: Path) -> None:
+    missing = tmp_path / "round7.gcg"
+    with pytest.raises(adjudicate.InputError, match=f"{missing}: No such file"):
+        adjudicate.read_game(missing)

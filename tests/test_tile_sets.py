@@ -199,3 +199,23 @@ def test_a_german_lexicon_is_built_and_judges_german_words(tmp_path: Path, lexic
     assert cli(["challenge", "--lexicon", str(lexicon), "ÄRGER", "ÖLE"]).exit_code == 1
     refused = cli(["challenge", "--lexicon", str(lexicon), "SMØR"])
     assert refused.exit_code == 2 and "Ø is not a tile of the German set" in refused.output
+
+
+def test_the_judge_takes_a_lexicon_of_a_set_with_no_screens_of_its_own(tmp_path: Path, lexicon_of, cli) -> None:  # type: ignore[no-untyped-def]
+    # A German lexicon: the session's screens are English's (it was KeyError 'de', exit 3).
+    lexicon = lexicon_of(tmp_path / "de-test", ["ÄRGER", "ÖL"], "german")
+    result = cli(["judge", "--lexicon", str(lexicon), "--log", str(tmp_path / "log.jsonl")], stdin=b"\xc3\x96L\nXYZZY\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[:2] == ["ACCEPTABLE", "UNACCEPTABLE"]
+
+
+def test_endgame_takes_the_racks_of_another_tile_set(cli) -> None:  # type: ignore[no-untyped-def]
+    # A German game, WESPA's rules: B went out; A holds Ä (6) and Ö (8) = 14, B adds 2 x 14 = 28.
+    result = cli(["endgame", "--rules", "wespa", "A=100:ÄÖ", "B=90", "--went-out", "B", "--tiles", "german", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"final": 118' in result.stdout and '"rack_value": 14' in result.stdout
+    import adjudicate
+
+    assert adjudicate.endgame("wespa", {"A": 100, "B": 90}, {"A": "ÄÖ"}, went_out="B", tiles="german").winners == ("B",)
+    refused = cli(["endgame", "--rules", "wespa", "A=100:ÄÖ", "B=90", "--went-out", "B", "--tiles", "klingon"])
+    assert refused.exit_code == 2 and "--tiles klingon: unknown tile set" in refused.output

@@ -93,6 +93,9 @@ def endgame(
     json_: JsonOption = False,
     settings: SetOption = None,
     spelling: SpellingOption = None,
+    tiles: Annotated[Optional[str], typer.Option(
+        "--tiles", metavar="TILES", help="The tile set of the racks when it is not the ruleset's: "
+        "german, polish... (every one: adjudicate lexicon build --help).")] = None,
 ) -> None:
     """End-of-game rack adjustment: unplayed tiles in, adjustments and final scores out.
 
@@ -109,7 +112,9 @@ def endgame(
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)
-        alphabet = get_alphabet(ruleset.alphabet)
+        from adjudicate.rules import tile_set_named
+
+        alphabet = get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
         scores: dict[str, int] = {}
         racks: dict[str, tuple[int, ...]] = {}
         for item in players:

@@ -117,6 +117,10 @@ def judge(
     with errors_exit_2():
         lex, language = _open_lexicon(rules, lexicon)
     language = lang.value if lang is not None else language
+    from adjudicate.judge import MESSAGES
+
+    if language not in MESSAGES:  # (a tile set with no screens of its own, German...: English's)
+        language = "en"
     from adjudicate.ruling import judge_play
     from adjudicate.judge import Session, Timing, text_in
     from adjudicate.judgelog import JudgeLog, default_log_path
