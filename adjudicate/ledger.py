@@ -1,42 +1,41 @@
 """The record's running totals beside the rules', and the findings (SPEC §1.3).
 
-:class:`Ledger` is the game state (:class:`~adjudicate.replay.GameState`) with, for each player,
-the totals the record's cumulatives say and the totals the rules give, and the list of
-discrepancies and notes. :meth:`Ledger.account` compares one line's score and cumulative with
-ours, so that an error is reported once, at its cause; :meth:`Ledger.flag` reports a finding;
-:meth:`Ledger.not_due` is what a line counts that the rules do not give or the replay cannot check.
+:class:`Ledger` holds, for each player, the totals the record's cumulatives say and the totals the
+rules give; each line's result; and the list of discrepancies and notes. It reads the game state
+(:class:`~adjudicate.replay.GameState`) for one thing only: whether the board is still the
+record's (``board_uncertain_line``), which turns a finding into information.
+
+:meth:`Ledger.account` compares one line's score and cumulative with ours, so that an error is
+reported once, at its cause; :meth:`Ledger.flag` reports a finding; :meth:`Ledger.not_due` is what a line counts that the rules do not give or the replay cannot check.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from adjudicate.gcg import GameRecord, GcgEvent
+from adjudicate.gcg import GcgEvent
 from adjudicate.kinds import Finding, Note
 from adjudicate.replay import GameState
 from adjudicate.report import Discrepancy, EventResult, Info, MissingLine
-from adjudicate.rules import Ruleset
-from adjudicate.tiles import Alphabet
 
 __all__ = ["Ledger"]
 
 
-class Ledger(GameState):
-    """A game replayed from ``record``, its totals and findings (see the module docstring)."""
+class Ledger:
+    """The totals and findings of the game ``state`` replays (see the module docstring)."""
 
-    __slots__ = ("record", "bases", "computed", "last_recorded", "discrepancies", "info",
+    __slots__ = ("state", "bases", "computed", "last_recorded", "events", "discrepancies", "info",
                  "end_adjustment", "time_adjustment", "slips")
 
-    def __init__(self, record: GameRecord, ruleset: Ruleset, alphabet: Alphabet,
-                 nicks: list[str]) -> None:
-        super().__init__(ruleset, alphabet, nicks, table=max(len(record.players), 2))
-        self.record = record
-        n = len(nicks)
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        n = len(state.nicks)
         # The record's running totals: candidates for "the cumulative before this line" (more than
         # one after a line the record may or may not have counted).
         self.bases: list[list[int]] = [[0] for _ in range(n)]
         self.computed: list[int] = [0] * n  # ours
         self.last_recorded: list[int | None] = [None] * n  # the record's last cumulative
+        self.events: list[EventResult] = []  # each line's result, in the record's order
         self.discrepancies: list[Discrepancy] = []
         self.info: list[Info] = []
         self.end_adjustment = [0] * n  # what the end-of-game rack lines gave each player (ours)
@@ -50,12 +49,12 @@ class Ledger(GameState):
         """Report a finding at ``line`` (default: the event's); ``missing``: the line it says the
         record lacks."""
         where = line if line is not None else (event.line if event else 0)
-        if (self.board_uncertain_line and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY)
-                and where > self.board_uncertain_line):
+        uncertain = self.state.board_uncertain_line
+        if uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY) and where > uncertain:
             # A consequence, most likely, of the line the board lacks: information, not a finding.
             self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
                                   f"line {where}: {message} (not checked: the board lacks "
-                                  f"the play at line {self.board_uncertain_line})"))
+                                  f"the play at line {uncertain})"))
             return
         self.discrepancies.append(
             Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
@@ -74,7 +73,7 @@ class Ledger(GameState):
         one, counts what the record's own totals count: its score when its cumulative goes on from
         the player's last one (a real line), nothing when it does not (a line repeated, which the
         record's totals do not count either). The finding is reported either way."""
-        if not unknown and not self.board_uncertain_line:
+        if not unknown and not self.state.board_uncertain_line:
             return 0
         score, cum = event.score, event.cumulative
         if score is None:

@@ -19,21 +19,23 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Container, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as _replace_record
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
-from adjudicate.board import LAYOUT_NAMES, Board, IllegalPlacementError, Layout, get_layout
+from adjudicate.board import LAYOUT_NAMES, Board, IllegalPlacementError, Layout, Move, get_layout
 from adjudicate.adjustments import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
 from adjudicate.kinds import Ending, EventKind, Finding, Note
-from adjudicate.notation import parse_play
+from adjudicate.ledger import Ledger
+from adjudicate.notation import Place, parse_play
 from adjudicate.replay import (
     MAX_SEATS,
     TURN_KINDS,
+    GameState,
     LastPlay,
     choose_spelling,
     less,
@@ -57,6 +59,14 @@ from adjudicate.tiles import (
     parse_rack,
     same_rack,
 )
+
+if TYPE_CHECKING:
+    from adjudicate.lexicon import TileMemo
+
+#: What the word checks ask (``rescore_game``'s ``lexicon``): anything answering ``key in words``
+#: for a word's key (:func:`~adjudicate.tiles.to_key`), such as a :class:`~adjudicate.lexicon.Lexicon`,
+#: or a :class:`~adjudicate.lexicon.TileMemo` of one.
+Words: TypeAlias = "Container[str] | TileMemo"
 
 __all__ = [
     "Discrepancy", "EventResult", "ForeignTilesError", "Info", "PlayerResult", "ReplayPoint",
@@ -85,60 +95,35 @@ class ForeignTilesError(AdjudicateError):
     """A record written with letters of another tile set (a Polish game, say): no verdict at all."""
 
 
-class _Rescore(EndLines):
-    """One game replayed and compared with its record. Internal: use :func:`rescore_game`.
+def word_memo(lexicon: Words | None, alphabet: Alphabet) -> TileMemo | None:
+    """What the word checks ask: a memo keyed by tile codes: the caller's own, which lasts from
+    game to game (as `rescore --check-words` passes it), or one for this game."""
+    if lexicon is None:
+        return None
+    # (imported here: the lexicon package, hashlib and json cost a rescore without word checks
+    # 6 ms of its start-up)
+    from adjudicate.lexicon import TileMemo
 
-    The layers, each in its module: the game itself (board, bag, racks, turns, the end) is the
-    :class:`~adjudicate.replay.GameState`; the :class:`~adjudicate.ledger.Ledger` adds the record's
-    running totals beside ours and the findings; :class:`~adjudicate.endlines.EndLines` checks the
-    end-of-game lines. This adds the turns (one method per kind of event line, :data:`_HANDLERS`),
-    the walk through the record (:meth:`run`) and the report.
-    """
+    if isinstance(lexicon, TileMemo):
+        if lexicon.alphabet.name == alphabet.name:
+            return lexicon
+        lexicon = lexicon.lexicon  # (a memo of another tile set's codes: its lexicon, asked anew)
+    return TileMemo(lexicon, alphabet)
 
-    __slots__ = ("reason", "lexicon", "spelling_reason", "words", "events", "unplaced", "challenged_in_vain",
-                 "partial_racks", "edited")
 
-    def __init__(
-        self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Any | None,
-        alphabet: Alphabet | None = None, spelling_reason: str | None = None,
-        layout: Layout | None = None,
-    ) -> None:
-        nicks = seating(record)
-        if len(nicks) > MAX_SEATS:
-            source = "#player lines" if len(record.players) >= 2 else "players taken from the events"
-            raise AdjudicateError(
-                f"{record.name}: {len(nicks)} players ({source}): a game has at most {MAX_SEATS}"
-            )
-        # The tile set as the record spells it (choose_spelling).
-        alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
-        super().__init__(record, ruleset, alphabet, nicks)
-        if layout is not None and layout is not self.board.layout:  # (a board other than the standard)
-            self.board = Board(alphabet, layout=layout)
-        self.reason = reason
-        self.lexicon = lexicon
-        self.spelling_reason = spelling_reason
-        # The word checks ask a memo keyed by tile codes: the caller's own, which lasts from game
-        # to game (as `rescore --check-words` passes it), or one for this game.
-        words = lexicon
-        if words is not None:
-            # (imported here: the lexicon package, hashlib and json cost a rescore without word
-            # checks 6 ms of its start-up)
-            from adjudicate.lexicon import TileMemo
+class _Racks:
+    """The racks a record writes, checked against the tiles not on the board and against the rack
+    chain (what a player kept from their last whole rack), and MàTaM's senyors redraw. Owns which
+    players' racks the record writes in part (``partial_racks``)."""
 
-            if type(words) is TileMemo and words.alphabet.name != alphabet.name:
-                words = words.lexicon
-            if type(words) is not TileMemo:
-                words = TileMemo(words, alphabet)
-        self.words = words
-        self.events: list[EventResult] = []
-        # (square, line): each tile of a play that could not be placed, put where the record
-        # writes it (unplaceable); `show` draws them as not placed
-        self.unplaced: tuple[tuple[int, int], ...] = ()
-        self.challenged_in_vain = 0  # a play noted as challenged in vain, whose challenger loses a turn
+    __slots__ = ("state", "ledger", "record", "reason", "partial_racks")
+
+    def __init__(self, state: GameState, ledger: Ledger, record: GameRecord, reason: str) -> None:
+        self.state = state
+        self.ledger = ledger
+        self.record = record
+        self.reason = reason  # why the ruleset (what foreign advises)
         self.partial_racks: set[int] = set()  # players whose racks the record writes in part
-        # The squares of plays whose tiles the rack or the bag did not hold (an edited word), and
-        # their lines: a later score through them follows from that line.
-        self.edited: dict[int, int] = {}
 
     # -- racks ----------------------------------------------------------------------------------
     def read_rack(self, event: GcgEvent, p: int | None = None,
@@ -153,19 +138,20 @@ class _Rescore(EndLines):
         rack. A whole rack (all the tiles ``p`` holds) is then what ``p`` is known to hold,
         ``kept[p]``; a rack written in part (``AE`` for a play of AE) says nothing of the rest.
         """
+        state, ledger = self.state, self.ledger
         if event.rack is None or event.unknown_rack:
             return None
         try:
-            rack = parse_rack(event.rack, self.alphabet)
+            rack = parse_rack(event.rack, state.alphabet)
         except AdjudicateError as err:
             self.foreign(event, event.rack, err)
-            self.flag(event, Finding.ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
+            ledger.flag(event, Finding.ILLEGAL_PLAY, f"rack {event.rack!r} cannot be read: {err}")
             return None
         size = len(rack)
-        if size > self.ruleset.rack_size:
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"rack {event.rack} has {size} tiles; a rack holds {self.ruleset.rack_size}")
-        counts = self.unseen
+        if size > state.ruleset.rack_size:
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"rack {event.rack} has {size} tiles; a rack holds {state.ruleset.rack_size}")
+        counts = state.unseen
         # Take the rack's tiles out of the unseen ones: a count below zero is a tile the rack holds
         # more copies of than are left (one pass, duplicates included).
         short = False
@@ -175,29 +161,29 @@ class _Rescore(EndLines):
             if n < 0:
                 short = True
         if short or not take:
-            self.put_back(rack)
+            state.put_back(rack)
         if short:
             missing = missing_from_counts(counts, rack)
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"rack {event.rack} holds {format_rack(missing, self.alphabet)}, which "
-                      "is not left in the bag (counting the tiles on the board)")
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"rack {event.rack} holds {format_rack(missing, state.alphabet)}, which "
+                        "is not left in the bag (counting the tiles on the board)")
             if take:
                 for t in rack:
                     counts[t] -= 1
-        if p is not None and size == self.rack_size[p]:  # the rack chain
-            kept = self.kept[p]
+        if p is not None and size == state.rack_size[p]:  # the rack chain
+            kept = state.kept[p]
             if kept:
                 missing = multiset_missing(rack, kept)
                 if missing:
-                    alphabet = self.alphabet
-                    self.info.append(Info(
+                    alphabet = state.alphabet
+                    ledger.info.append(Info(
                         event.line, Note.RACK_CHAIN, event.nick,
                         f"line {event.line}: {event.nick}'s rack {format_rack(rack, alphabet)} "
                         f"lacks {format_rack(missing, alphabet)}, kept from the rack at line "
-                        f"{self.kept_line[p]} (racks change no score: information)",
+                        f"{state.kept_line[p]} (racks change no score: information)",
                         missing=format_rack(missing, alphabet)))
-            self.kept[p] = rack
-            self.kept_line[p] = event.line
+            state.kept[p] = rack
+            state.kept_line[p] = event.line
         return rack
 
     def short_rack(self, event: GcgEvent, p: int, rack: tuple[int, ...], used: int) -> None:
@@ -205,103 +191,118 @@ class _Rescore(EndLines):
         change no score), when written whole: with tiles beyond the ``used`` ones, in a record
         that never writes ``p``'s rack as the tiles used alone (an annotator who knows only part
         of an opponent's racks: see :meth:`drop_partial_racks`)."""
-        size, holds = len(rack), self.rack_size[p]
+        state = self.state
+        size, holds = len(rack), state.rack_size[p]
         if size == used:
             self.partial_racks.add(p)
         elif used < size < holds:
-            cite = self.ruleset.sources.get("rack_size", "").partition(":")[0]
-            self.info.append(Info(
+            cite = state.ruleset.sources.get("rack_size", "").partition(":")[0]
+            self.ledger.info.append(Info(
                 event.line, Note.SHORT_RACK, event.nick,
-                f"line {event.line}: {event.nick}'s rack {format_rack(rack, self.alphabet)} has "
+                f"line {event.line}: {event.nick}'s rack {format_rack(rack, state.alphabet)} has "
                 f"{size} tiles; the bag gave {event.nick} {holds} (a rack holds "
-                f"{self.ruleset.rack_size} while the bag has tiles{': ' + cite if cite else ''}; "
+                f"{state.ruleset.rack_size} while the bag has tiles{': ' + cite if cite else ''}; "
                 "racks change no score: information)"))
 
     def drop_partial_racks(self) -> None:
         """Short racks of a player whose racks the record writes in part are no finding of fact."""
-        partial = {self.nicks[p] for p in self.partial_racks}
-        self.info = [i for i in self.info if i.kind is not Note.SHORT_RACK or i.player not in partial]
+        ledger = self.ledger
+        partial = {self.state.nicks[p] for p in self.partial_racks}
+        ledger.info = [i for i in ledger.info if i.kind is not Note.SHORT_RACK or i.player not in partial]
 
     def foreign(self, event: GcgEvent, text: str, err: AdjudicateError) -> None:
         """Stop at a letter of another alphabet (Ę, Ł...): the record is not a game of this set."""
+        state = self.state
         index = getattr(err, "index", None)
         if isinstance(index, int) and 0 <= index < len(text):
             ch = text[index]
-            if ch.isalpha() and not ch.isascii() and not self.alphabet.is_letter(ch.upper()):
+            if ch.isalpha() and not ch.isascii() and not state.alphabet.is_letter(ch.upper()):
                 advice = "give --rules if it is Spanish or Catalan"
                 if self.reason.startswith("from --rules"):  # (the option given: which one fits)
                     from adjudicate.rules import RULESETS
 
                     fits = [r.name for r in RULESETS if get_alphabet(r.alphabet).is_letter(ch.upper())]
-                    advice = (f"--rules {self.ruleset.name} is {self.alphabet.name.capitalize()}; "
+                    advice = (f"--rules {state.ruleset.name} is {state.alphabet.name.capitalize()}; "
                               + (f"give --rules {' or '.join(fits)}" if fits else "no ruleset has that letter"))
                 raise ForeignTilesError(
                     f"{self.record.name}: line {event.line}: {ch} is not a tile of the "
-                    f"{self.alphabet.name} set ({ruleset_text(self.ruleset.name, self.reason)}): this "
+                    f"{state.alphabet.name} set ({ruleset_text(state.ruleset.name, self.reason)}): this "
                     f"record is of another tile set; {advice}"
                 )
 
-    # -- turn order -------------------------------------------------------------------------------
-    def wrong_name(self, event: GcgEvent, p: int) -> int:
-        """A move written under the wrong player whose cumulative is the right player's: theirs."""
-        expected = self.next_player()
-        cum, score = event.cumulative, event.score
-        if p == expected or cum is None or score is None:
-            return p
-        if cum - score in self.bases[expected] and cum - score not in self.bases[p]:
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"a move written for {event.nick}, but it is {self.nicks[expected]}'s turn "
-                      f"and the cumulative is theirs (counted as theirs)")
-            return expected
-        return p
-
-    def check_turn(self, event: GcgEvent, p: int) -> bool:
-        """Check whose turn it is; False for a move after the end of the game (not replayed)."""
-        if self.ending is not None:
-            if event.kind == EventKind.PASS and self.after_end_pass_ok and p != self.out_player:
-                self.after_end_pass_ok = False
-                return True
-            guess = (f"; the end is a guess: the board lacks the play at line {self.board_uncertain_line}"
-                     if self.board_uncertain_line else "")
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"{event.nick} moves after the end of the game (ended at line {self.ended_at}"
-                      f"{guess})")
+    def senyors(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None, count: int) -> bool:
+        """Whether an exchange is the MàTaM "senyors" redraw (art. 21): all seven tiles back, from
+        a rack of seven vowels or seven consonants and no blank (``#note senyors`` may say so;
+        a rack that does not qualify under such a note is a finding, and an ordinary exchange)."""
+        state, ledger = self.state, self.ledger
+        said = any(_SENYORS_NOTE.search(note) for note in event.notes)
+        whole = state.ruleset.rack_size
+        if count != whole or state.rack_size[p] != whole:
+            if said:
+                ledger.flag(event, Finding.ILLEGAL_PLAY,
+                            f"the note says senyors, but {count} tiles go back: the redraw is of all {whole}")
             return False
-        if self.turn_player is not None:
-            expected = self.next_player()
-            if p != expected:
-                self.out_of_turn(event, expected)
-        self.turn_player = p
-        return True
+        if rack is None:
+            return said  # (the record gives no rack to check: the note is taken at its word)
+        if senyors_rack(rack, state.alphabet, state.ruleset.rack_size):
+            return True
+        if said:
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"the note says senyors, but the rack {format_rack(rack, state.alphabet)} is not "
+                        "seven vowels or seven consonants without a blank (MàTaM art. 21)")
+        return False
+
+
+class _Moves:
+    """The lines of a turn (a play, an exchange, a pass) and those about the play before it (a
+    withdrawal, a challenge bonus), each checked against the rules: one method per kind of line.
+    Owns the word checks (``words``) and what the plays left behind them: the squares of edited
+    words, the tiles of plays that could not be placed, a challenge noted as failed."""
+
+    __slots__ = ("state", "ledger", "racks", "words", "unplaced", "challenged_in_vain", "edited")
+
+    def __init__(self, state: GameState, ledger: Ledger, racks: _Racks, words: TileMemo | None) -> None:
+        self.state = state
+        self.ledger = ledger
+        self.racks = racks
+        self.words = words
+        # (square, line): each tile of a play that could not be placed, put where the record
+        # writes it (unplaceable); `show` draws them as not placed
+        self.unplaced: tuple[tuple[int, int], ...] = ()
+        self.challenged_in_vain = 0  # a play noted as challenged in vain, whose challenger loses a turn
+        # The squares of plays whose tiles the rack or the bag did not hold (an edited word), and
+        # their lines: a later score through them follows from that line.
+        self.edited: dict[int, int] = {}
 
     def out_of_turn(self, event: GcgEvent, expected: int) -> None:
-        self.flag(event, Finding.UNEXPECTED_EVENT,
-                  f"{event.nick} moves out of turn: {self.nicks[expected]} was to play")
+        self.ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                         f"{event.nick} moves out of turn: {self.state.nicks[expected]} was to play")
 
     # -- events -----------------------------------------------------------------------------------
     def play(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        alphabet = self.alphabet
-        findings = len(self.discrepancies)
-        rack = self.read_rack(event, p, take=True)  # taken out of unseen: what stays on it is put back below
-        kept = self.kept[p]  # what p holds as the turn starts: the rack when whole (see read_rack)
+        state, ledger = self.state, self.ledger
+        alphabet = state.alphabet
+        findings = len(ledger.discrepancies)
+        rack = self.racks.read_rack(event, p, take=True)  # taken out of unseen: what stays on it is put back below
+        kept = state.kept[p]  # what p holds as the turn starts: the rack when whole (see read_rack)
         position, written = event.position, event.tiles
         result.position = position
         result.tiles = written
-        board = self.board
+        board = state.board
         try:
             place = parse_play(position or "", written or "", alphabet, board.size)
         except AdjudicateError as err:
-            self.put_back(rack)
-            self.foreign(event, written or "", err)
+            state.put_back(rack)
+            self.racks.foreign(event, written or "", err)
             what = f"{position} {written}"
             self.unplaceable(event, p, result, what, f"{what}: {err}", None)
             return
         try:
             move = board.play(place)  # resolved and put down
         except IllegalPlacementError as err:
-            self.put_back(rack)
+            state.put_back(rack)
             what = f"{position} {written}"
-            if self.board_uncertain_line and err.reason == "no_through_tile":
+            if state.board_uncertain_line and err.reason == "no_through_tile":
                 self.unplaceable(event, p, result, what, None, place)
             else:  # the board's message starts with the play already
                 self.unplaceable(event, p, result, what, str(err), place)
@@ -310,14 +311,14 @@ class _Rescore(EndLines):
         result.alphabet = alphabet
         new = move.new_tiles
         placed = len(new)
-        unseen = self.unseen
+        unseen = state.unseen
         if rack is None:
             left = None
             for t in new:  # (a blank is a blank, whatever it stands for)
                 unseen[BLANK if t & BLANK_BIT else t] -= 1
-            if placed > self.rack_size[p]:  # (with a rack, its tiles are checked one by one)
-                self.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
-                          f"{event.nick} holds {self.rack_size[p]}")
+            if placed > state.rack_size[p]:  # (with a rack, its tiles are checked one by one)
+                ledger.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
+                            f"{event.nick} holds {state.rack_size[p]}")
         else:
             left = list(rack)
             try:
@@ -335,29 +336,29 @@ class _Rescore(EndLines):
                         missing.append(t)
                         unseen[t] -= 1  # on the board now, though not from the rack
                 if missing:
-                    self.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: "
-                              f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
+                    ledger.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: "
+                                f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
             for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
                 unseen[t] += 1
         if kept is not None:  # (a whole rack less the tiles played is what is left of it)
-            self.kept[p] = left if kept is rack else less(kept, new)
-        if len(self.discrepancies) > findings and any(
-                d.kind is Finding.ILLEGAL_PLAY for d in self.discrepancies[findings:]):
+            state.kept[p] = left if kept is rack else less(kept, new)
+        if len(ledger.discrepancies) > findings and any(
+                d.kind is Finding.ILLEGAL_PLAY for d in ledger.discrepancies[findings:]):
             for square in move.new_squares:  # tiles not the record's own: an edited word
                 self.edited[square] = event.line
-        total = move.points + self.ruleset.bingo(placed)  # (points: as the board checked it)
-        rack_size, known_left = self.rack_size, self.known_left
+        total = move.points + state.ruleset.bingo(placed)  # (points: as the board checked it)
+        rack_size, known_left = state.rack_size, state.known_left
         size_before = rack_size[p]
         if rack is not None and len(rack) < size_before:
-            self.short_rack(event, p, rack, placed)
-        drawn = self.draw(p, placed)
-        self.last_play = LastPlay(p, move, total, drawn, event, self.scoreless, size_before,
-                                  known_left[p], kept)
+            self.racks.short_rack(event, p, rack, placed)
+        drawn = state.draw(p, placed)
+        state.last_play = LastPlay(p, move, total, drawn, event, state.scoreless, size_before,
+                                   known_left[p], kept)
         if drawn:
             known_left[p] = None
         elif left is not None:
             known_left[p] = tuple(left)
-        self.scoreless = self.pass_run = 0
+        state.scoreless = state.pass_run = 0
         cause = None
         if self.edited and event.score is not None and event.score != total:
             edited = self.edited
@@ -365,19 +366,19 @@ class _Rescore(EndLines):
             lines = [edited[s] for word in (move.main, *move.cross) for s in word.squares
                      if s in edited and edited[s] != line]
             cause = max(lines) if lines else None
-        self.account(event, result, p, total, f"{position} {written}", cause=cause)
+        ledger.account(event, result, p, total, f"{position} {written}", cause=cause)
         words = self.words
         if words is not None:
             # (the memo's item: found or not, asked of the lexicon once)
             bad = [format_word(w, alphabet) for w in move.word_tiles if not words[w]]
             if bad:
-                self.info.append(Info(event.line, Note.PHONY, event.nick, words=bad,
-                                      play=f"{position} {written}"))
-        if rack_size[p] <= 0 and not self.bag:
+                ledger.info.append(Info(event.line, Note.PHONY, event.nick, words=bad,
+                                        play=f"{position} {written}"))
+        if rack_size[p] <= 0 and not state.bag:
             rack_size[p] = 0
             known_left[p] = ()
-            self.end(event.line, Ending.WENT_OUT, out=p)
-        if event.notes and self.ruleset.challenge_on_valid is ChallengeRule.LOSE_TURN and any(
+            state.end(event.line, Ending.WENT_OUT, out=p)
+        if event.notes and state.ruleset.challenge_on_valid is ChallengeRule.LOSE_TURN and any(
                 ("hallenge" in note or "HALLENGE" in note) and _FAILED_CHALLENGE_NOTE.search(note)
                 for note in event.notes):  # (a word looked for first: notes can be long)
             self.challenged_in_vain = event.line
@@ -386,21 +387,23 @@ class _Rescore(EndLines):
         """The turn after a play noted as challenged in vain, under a ruleset where the challenger
         loses the turn (NASPA's double challenge; FISE, by the Spanish standard rules): it must be
         the challenger's pass; a challenger who plays on is a finding (the line counts as written)."""
+        state = self.state
         line, self.challenged_in_vain = self.challenged_in_vain, 0
-        if event.kind != EventKind.PASS and self.ending is None:
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"the play at line {line} was challenged in vain, and {event.nick} plays on: "
-                      f"under {self.ruleset.name} {_COST_OF_CHALLENGE[ChallengeRule.LOSE_TURN]} "
-                      "(a pass)")
+        if event.kind != EventKind.PASS and state.ending is None:
+            self.ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                             f"the play at line {line} was challenged in vain, and {event.nick} plays on: "
+                             f"under {state.ruleset.name} {_COST_OF_CHALLENGE[ChallengeRule.LOSE_TURN]} "
+                             "(a pass)")
 
     def unplaceable(self, event: GcgEvent, p: int, result: EventResult, what: str,
-                    message: str | None, place: Any) -> None:
+                    message: str | None, place: Place | None) -> None:
         """A play that cannot be put on the board: report it (once), keep the counts going.
 
         Its tiles are put on the empty squares it names, where it can be read, so that later plays
         through them still read; and from here on a later play through a square the board lacks is
         not reported again (the cause is this line).
         """
+        state, ledger = self.state, self.ledger
         # The board stays the record's when every new tile goes down where it is written and every
         # played-through square holds a tile (a play illegal for where it is, not for what it
         # covers: not connected, off the centre, a split digraph); else later plays that disagree
@@ -413,7 +416,7 @@ class _Rescore(EndLines):
             end = (row + len(place.tiles) - 1) if down else (col + len(place.tiles) - 1)
             if end < 15:  # put what can be put, so that later plays through it still read
                 as_written = True
-                board = self.board
+                board = state.board
                 for i, t in enumerate(place.tiles):
                     r, c = (row + i, col) if down else (row, col + i)
                     through = t == PLAYED_THROUGH or t & THROUGH_BIT
@@ -425,27 +428,27 @@ class _Rescore(EndLines):
                         as_written = False
                     else:
                         board.put(r, c, t)
-                        self.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
+                        state.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
                         self.unplaced += ((r * 15 + c, event.line),)
         else:
-            placed = min(self.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
+            placed = min(state.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
         if message:
-            if not self.board_uncertain_line and not as_written:
+            if not state.board_uncertain_line and not as_written:
                 message += " (later plays are checked on the board without it)"
-            self.flag(event, Finding.ILLEGAL_PLAY, message)
+            ledger.flag(event, Finding.ILLEGAL_PLAY, message)
         if not as_written:
-            self.board_uncertain_line = self.board_uncertain_line or event.line
+            state.board_uncertain_line = state.board_uncertain_line or event.line
         else:
-            self.loose_play_line = event.line
-        self.draw(p, placed)
-        self.known_left[p] = None
-        self.kept[p] = None  # (which tiles left the rack is not known)
-        self.scoreless = self.pass_run = 0
-        self.last_play = None
-        self.account(event, result, p, self.not_due(event, p, unknown=True), what, unexpected=True)
-        if self.rack_size[p] <= 0 and self.bag == 0:
-            self.rack_size[p] = 0
-            self.end(event.line, Ending.WENT_OUT, out=p)
+            state.loose_play_line = event.line
+        state.draw(p, placed)
+        state.known_left[p] = None
+        state.kept[p] = None  # (which tiles left the rack is not known)
+        state.scoreless = state.pass_run = 0
+        state.last_play = None
+        ledger.account(event, result, p, ledger.not_due(event, p, unknown=True), what, unexpected=True)
+        if state.rack_size[p] <= 0 and state.bag == 0:
+            state.rack_size[p] = 0
+            state.end(event.line, Ending.WENT_OUT, out=p)
 
     def play_before(self, event: GcgEvent, p: int, result: EventResult,
                     doing: str) -> tuple[LastPlay | None, int]:
@@ -455,58 +458,60 @@ class _Rescore(EndLines):
         play is another player's, the line is counted as theirs and reported once: the board and
         the totals stay right for the rest of the game.
         """
-        last = self.previous_play()
-        if last is None and self.events and self.events[-1].line == self.loose_play_line:
+        state, ledger = self.state, self.ledger
+        last = state.previous_play()
+        if last is None and ledger.events and ledger.events[-1].line == state.loose_play_line:
             # An illegal play put down as written, now withdrawn (or challenged): its tiles cannot
             # be taken back, so from here the board may hold tiles the record's does not.
-            self.board_uncertain_line = self.board_uncertain_line or self.loose_play_line
-        if last is None or not self.events or self.events[-1].kind != EventKind.PLAY:
-            if self.events and self.events[-1].kind == EventKind.PLAY and self.ending is not None:
+            state.board_uncertain_line = state.board_uncertain_line or state.loose_play_line
+        if last is None or not ledger.events or ledger.events[-1].kind != EventKind.PLAY:
+            if ledger.events and ledger.events[-1].kind == EventKind.PLAY and state.ending is not None:
                 why = "the play before comes after the end of the game (not replayed)"
-            elif self.events and self.events[-1].kind == EventKind.PLAY:
+            elif ledger.events and ledger.events[-1].kind == EventKind.PLAY:
                 why = "the play before is illegal (not replayed)"
             else:
                 why = "the line before is not a play"
-            self.flag(event, Finding.UNEXPECTED_EVENT, f"{doing}, but {why}")
-            after = self.not_due(event, p) if self.ending is not None else 0
-            self.account(event, result, p, after, doing, unexpected=True)
+            ledger.flag(event, Finding.UNEXPECTED_EVENT, f"{doing}, but {why}")
+            after = ledger.not_due(event, p) if state.ending is not None else 0
+            ledger.account(event, result, p, after, doing, unexpected=True)
             return None, p
         if last.player != p:
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"{doing}, but the play before is {self.nicks[last.player]}'s "
-                      "(counted as theirs)")
+            ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                        f"{doing}, but the play before is {state.nicks[last.player]}'s "
+                        "(counted as theirs)")
             p = last.player
-            result.player = self.nicks[p]
+            result.player = state.nicks[p]
         return last, p
 
     def withdraw(self, event: GcgEvent, p: int, result: EventResult) -> None:
+        state, ledger = self.state, self.ledger
         last, p = self.play_before(event, p, result, f"{event.nick} withdraws a phony")
         if last is None:
             return
         score, played = last.score, last.event
-        if played.rack and event.rack and not same_rack(played.rack, event.rack, self.alphabet):
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
-                      f"it withdraws ({played.rack}, line {played.line})")
-        self.undo(last)
+        if played.rack and event.rack and not same_rack(played.rack, event.rack, state.alphabet):
+            ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                        f"the rack on the withdrawal ({event.rack}) is not the rack of the play "
+                        f"it withdraws ({played.rack}, line {played.line})")
+        state.undo(last)
         self.challenged_in_vain = 0  # (withdrawn: the challenge did not fail)
         phony = self.phony_info(played.line)
         if phony is not None:  # challenged off the board: not a phony that stands
-            del self.info[phony]
+            del ledger.info[phony]
         # The record takes back what it gave the play (or what the play should have scored).
         # The old form `-- +0 CUM` says so by its cumulative alone: it stands for `-- -S CUM`, S
         # what the record gave the play, and is checked as that (canonical GCG writes it so).
         given = -(played.score if played.score is not None else score)
-        self.account(event, result, p, -score, "phony withdrawn", also=given,
-                     implied=given if event.old_phony_form else None)
-        self.check_scoreless_end(event.line)
+        ledger.account(event, result, p, -score, "phony withdrawn", also=given,
+                       implied=given if event.old_phony_form else None)
+        state.check_scoreless_end(event.line)
 
     def phony_info(self, line: int) -> int | None:
         """Where the word checks' entry for the play on ``line`` (words not in the lexicon) is in
         ``info``, if there is one (its position: list.remove would compare each entry before it
         field by field)."""
         if self.words is not None:
-            info = self.info
+            info = self.ledger.info
             for i in range(len(info) - 1, -1, -1):
                 entry = info[i]
                 if entry.line == line and entry.kind is Note.PHONY:
@@ -514,33 +519,35 @@ class _Rescore(EndLines):
         return None
 
     def challenge_bonus(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rules = self.ruleset
+        ledger = self.ledger
+        rules = self.state.ruleset
         recorded = event.score
-        self.read_rack(event)  # the rack after drawing, when written: it must at least be tiles
+        self.racks.read_rack(event)  # the rack after drawing, when written: it must at least be tiles
         last, p = self.play_before(event, p, result, f"a challenge bonus for {event.nick}")
         if last is None:
             return
         if rules.challenge_on_valid is not ChallengeRule.BONUS:
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"a challenge bonus under {rules.name}, where "
-                      f"{_COST_OF_CHALLENGE[rules.challenge_on_valid]} and gives no points",
-                      recorded, 0)
-            self.account(event, result, p, 0, "challenge bonus", unexpected=True)
+            ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                        f"a challenge bonus under {rules.name}, where "
+                        f"{_COST_OF_CHALLENGE[rules.challenge_on_valid]} and gives no points",
+                        recorded, 0)
+            ledger.account(event, result, p, 0, "challenge bonus", unexpected=True)
             return
         phony = self.phony_info(last.event.line)
         if phony is not None:  # challenged and upheld: the table's word list differs from ours
-            self.info[phony].challenged = True
+            ledger.info[phony].challenged = True
         unit = rules.challenge_bonus
         computed = unit
         if rules.challenge_bonus_per is BonusPer.WORD and recorded is not None:
             if recorded % unit == 0 and unit <= recorded <= unit * last.move.words:
                 computed = recorded  # one bonus per challenged word: the record says how many
-        self.account(event, result, p, computed, "challenge bonus")
+        ledger.account(event, result, p, computed, "challenge bonus")
 
     def exchange(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rack = self.read_rack(event, p)
-        kept = self.kept[p]
-        alphabet, rules = self.alphabet, self.ruleset
+        state, ledger = self.state, self.ledger
+        rack = self.racks.read_rack(event, p)
+        kept = state.kept[p]
+        alphabet, rules = state.alphabet, state.ruleset
         result.tiles = event.tiles if event.tiles else f"{event.exchange_count}"
         out = unreadable = None  # the tiles exchanged, when written (or why they cannot be read)
         if event.tiles:
@@ -549,116 +556,174 @@ class _Rescore(EndLines):
             except AdjudicateError as err:
                 unreadable = err
         count = event.exchange_count if event.exchange_count is not None else len(out or ())
-        if rack is not None and len(rack) < self.rack_size[p]:
-            self.short_rack(event, p, rack, count)
-        redraw = rules.senyors and self.senyors(event, p, rack, count)
+        if rack is not None and len(rack) < state.rack_size[p]:
+            self.racks.short_rack(event, p, rack, count)
+        redraw = rules.senyors and self.racks.senyors(event, p, rack, count)
         if redraw:
             pass  # (with one tile in the bag too: all seven go back before seven are drawn)
-        elif self.bag < rules.exchange_min_bag:
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"exchange with {self.bag} tiles in the bag; {rules.name} needs {rules.exchange_min_bag}")
-        elif count > self.bag:
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"exchange of {count} tiles with {self.bag} in the bag: at most "
-                      f"{self.bag} can be exchanged")
-        if count > self.rack_size[p]:
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"exchange of {count} tiles: {event.nick} holds {self.rack_size[p]}")
+        elif state.bag < rules.exchange_min_bag:
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"exchange with {state.bag} tiles in the bag; {rules.name} needs {rules.exchange_min_bag}")
+        elif count > state.bag:
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"exchange of {count} tiles with {state.bag} in the bag: at most "
+                        f"{state.bag} can be exchanged")
+        if count > state.rack_size[p]:
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"exchange of {count} tiles: {event.nick} holds {state.rack_size[p]}")
         if event.notes and rules.turn_time_limit_seconds is not None and not redraw and any(
                 _LOST_TO_TIME_NOTE.search(note) for note in event.notes):
             from adjudicate.overtime import turn_time_rule  # (rare: see EndLines.time_penalty)
 
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"an exchange noted as a turn lost to time, but {turn_time_rule(rules)}: "
-                      "write it as a pass")
+            ledger.flag(event, Finding.ILLEGAL_PLAY,
+                        f"an exchange noted as a turn lost to time, but {turn_time_rule(rules)}: "
+                        "write it as a pass")
         if event.tiles and rack is not None:
             if unreadable is not None:
-                self.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {unreadable}")
+                ledger.flag(event, Finding.ILLEGAL_PLAY, f"exchange {event.tiles}: {unreadable}")
             missing = multiset_missing(rack, out or ())
             if missing:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          f"exchange {event.tiles}: {format_rack(missing, alphabet)} not on the rack "
-                          f"{event.rack}")
+                ledger.flag(event, Finding.ILLEGAL_PLAY,
+                            f"exchange {event.tiles}: {format_rack(missing, alphabet)} not on the rack "
+                            f"{event.rack}")
         # The exchanged tiles left the rack; which, when only their count is written, is not known.
-        self.kept[p] = less(kept, out) if kept is not None and out is not None else None
-        self.known_left[p] = None if self.bag else self.known_left[p]  # (drew new tiles)
-        self.last_play = None
+        state.kept[p] = less(kept, out) if kept is not None and out is not None else None
+        state.known_left[p] = None if state.bag else state.known_left[p]  # (drew new tiles)
+        state.last_play = None
         if redraw:  # MàTaM art. 21: no turn, so no scoreless one
-            if not self.bag:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          "a senyors redraw with the bag empty: MàTaM art. 21 needs at least one "
-                          "tile in the bag")
-            self.keep_turn(p, event.line)
-            self.account(event, result, p, 0, "senyors redraw")
+            if not state.bag:
+                ledger.flag(event, Finding.ILLEGAL_PLAY,
+                            "a senyors redraw with the bag empty: MàTaM art. 21 needs at least one "
+                            "tile in the bag")
+            state.keep_turn(p, event.line)
+            ledger.account(event, result, p, 0, "senyors redraw")
             return
-        if rules.senyors and self.turn_before == p and self.ending is None:
-            self.out_of_turn(event, (p + 1) % len(self.nicks))  # (not a redraw: see run)
-        self.pass_run = 0
-        self.scoreless += 1
-        self.account(event, result, p, 0, "exchange")
-        self.check_scoreless_end(event.line)
-
-    def senyors(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None, count: int) -> bool:
-        """Whether an exchange is the MàTaM "senyors" redraw (art. 21): all seven tiles back, from
-        a rack of seven vowels or seven consonants and no blank (``#note senyors`` may say so;
-        a rack that does not qualify under such a note is a finding, and an ordinary exchange)."""
-        said = any(_SENYORS_NOTE.search(note) for note in event.notes)
-        whole = self.ruleset.rack_size
-        if count != whole or self.rack_size[p] != whole:
-            if said:
-                self.flag(event, Finding.ILLEGAL_PLAY,
-                          f"the note says senyors, but {count} tiles go back: the redraw is of all {whole}")
-            return False
-        if rack is None:
-            return said  # (the record gives no rack to check: the note is taken at its word)
-        if senyors_rack(rack, self.alphabet, self.ruleset.rack_size):
-            return True
-        if said:
-            self.flag(event, Finding.ILLEGAL_PLAY,
-                      f"the note says senyors, but the rack {format_rack(rack, self.alphabet)} is not "
-                      "seven vowels or seven consonants without a blank (MàTaM art. 21)")
-        return False
+        if rules.senyors and state.turn_before == p and state.ending is None:
+            self.out_of_turn(event, (p + 1) % len(state.nicks))  # (not a redraw: see run)
+        state.pass_run = 0
+        state.scoreless += 1
+        ledger.account(event, result, p, 0, "exchange")
+        state.check_scoreless_end(event.line)
 
     def pass_turn(self, event: GcgEvent, p: int, result: EventResult) -> None:
-        rack = self.read_rack(event, p)
-        if (self.ruleset.challenge_on_valid is not ChallengeRule.LOSE_TURN
+        state, ledger = self.state, self.ledger
+        rack = self.racks.read_rack(event, p)
+        if (state.ruleset.challenge_on_valid is not ChallengeRule.LOSE_TURN
                 and any(_LOST_CHALLENGE in note for note in event.notes)):
             # (The pass still counts as one: the record says the turn was not played.)
-            self.flag(event, Finding.UNEXPECTED_EVENT,
-                      f"a turn lost for an unsuccessful challenge under {self.ruleset.name}, "
-                      f"where {_COST_OF_CHALLENGE[self.ruleset.challenge_on_valid]}")
+            ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                        f"a turn lost for an unsuccessful challenge under {state.ruleset.name}, "
+                        f"where {_COST_OF_CHALLENGE[state.ruleset.challenge_on_valid]}")
         # A pass, whatever its cause (a lost challenge, a turn not played in time: `#note time`),
         # is a scoreless turn and a pass for the ending rules (docs/rules.md).
-        self.pass_run += 1
-        if rack is not None and len(rack) == self.rack_size[p]:
+        state.pass_run += 1
+        if rack is not None and len(rack) == state.rack_size[p]:
             # What a pass leaves on the rack, until the next draw: a whole rack only (a record may
             # write part of one).
-            self.known_left[p] = rack
-        elif self.bag:
-            self.known_left[p] = None
-        self.last_play = None
-        self.scoreless += 1
-        self.account(event, result, p, 0, "pass")
-        self.check_scoreless_end(event.line)
+            state.known_left[p] = rack
+        elif state.bag:
+            state.known_left[p] = None
+        state.last_play = None
+        state.scoreless += 1
+        ledger.account(event, result, p, 0, "pass")
+        state.check_scoreless_end(event.line)
 
-    # Each event kind's method, and whether it is a turn: one look-up per event. (Plain functions,
-    # called with the replay: no bound methods made per game.)
-    _HANDLERS: dict[EventKind, tuple[Any, bool]] = {
-        kind: (handler, kind in TURN_KINDS) for kind, handler in {
-            EventKind.PLAY: play, EventKind.PASS: pass_turn, EventKind.EXCHANGE: exchange,
-            EventKind.PHONY_WITHDRAWN: withdraw, EventKind.CHALLENGE_BONUS: challenge_bonus,
-            EventKind.END_RACK_POINTS: EndLines.end_rack, EventKind.END_RACK_PENALTY: EndLines.end_rack,
-            EventKind.TIME_PENALTY: EndLines.time_penalty,
-        }.items()
-    }
+
+class _Rescore:
+    """One game replayed and compared with its record. Internal: use :func:`rescore_game`.
+
+    Its parts, each owning its data: the game itself (board, bag, racks, turns, the end) is the
+    :class:`~adjudicate.replay.GameState` ``state``; the :class:`~adjudicate.ledger.Ledger`
+    ``ledger`` holds the record's running totals beside ours, each line's result and the findings;
+    ``racks`` reads the record's racks, ``moves`` checks the turn lines and
+    :class:`~adjudicate.endlines.EndLines` ``endlines`` the end-of-game lines. This is the walk
+    through the record (:meth:`run`): whose line each is, whose turn, and the report.
+    """
+
+    __slots__ = ("record", "reason", "lexicon", "spelling_reason", "state", "ledger", "racks", "moves",
+                 "endlines")
+
+    def __init__(
+        self, record: GameRecord, ruleset: Ruleset, reason: str, lexicon: Words | None,
+        alphabet: Alphabet | None = None, spelling_reason: str | None = None,
+        layout: Layout | None = None,
+    ) -> None:
+        nicks = seating(record)
+        if len(nicks) > MAX_SEATS:
+            source = "#player lines" if len(record.players) >= 2 else "players taken from the events"
+            raise AdjudicateError(
+                f"{record.name}: {len(nicks)} players ({source}): a game has at most {MAX_SEATS}"
+            )
+        # The tile set as the record spells it (choose_spelling).
+        alphabet = alphabet if alphabet is not None else get_alphabet(ruleset.alphabet)
+        self.state = state = GameState(ruleset, alphabet, nicks, table=max(len(record.players), 2))
+        if layout is not None and layout is not state.board.layout:  # (a board other than the standard)
+            state.board = Board(alphabet, layout=layout)
+        self.record = record
+        self.reason = reason
+        self.lexicon = lexicon
+        self.spelling_reason = spelling_reason
+        self.ledger = ledger = Ledger(state)
+        self.racks = racks = _Racks(state, ledger, record, reason)
+        self.moves = _Moves(state, ledger, racks, word_memo(lexicon, alphabet))
+        self.endlines = EndLines(state, ledger, record)
+
+    def handlers(self) -> dict[EventKind, tuple[Callable[[GcgEvent, int, EventResult], None], bool]]:
+        """Each event kind's method, and whether it is a turn: one look-up per event."""
+        moves, endlines = self.moves, self.endlines
+        return {kind: (handler, kind in TURN_KINDS) for kind, handler in {
+            EventKind.PLAY: moves.play, EventKind.PASS: moves.pass_turn, EventKind.EXCHANGE: moves.exchange,
+            EventKind.PHONY_WITHDRAWN: moves.withdraw, EventKind.CHALLENGE_BONUS: moves.challenge_bonus,
+            EventKind.END_RACK_POINTS: endlines.end_rack, EventKind.END_RACK_PENALTY: endlines.end_rack,
+            EventKind.TIME_PENALTY: endlines.time_penalty,
+        }.items()}
+
+    # -- turn order -------------------------------------------------------------------------------
+    def wrong_name(self, event: GcgEvent, p: int) -> int:
+        """A move written under the wrong player whose cumulative is the right player's: theirs."""
+        state, ledger = self.state, self.ledger
+        expected = state.next_player()
+        cum, score = event.cumulative, event.score
+        if p == expected or cum is None or score is None:
+            return p
+        if cum - score in ledger.bases[expected] and cum - score not in ledger.bases[p]:
+            ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                        f"a move written for {event.nick}, but it is {state.nicks[expected]}'s turn "
+                        f"and the cumulative is theirs (counted as theirs)")
+            return expected
+        return p
+
+    def check_turn(self, event: GcgEvent, p: int) -> bool:
+        """Check whose turn it is; False for a move after the end of the game (not replayed)."""
+        state = self.state
+        if state.ending is not None:
+            if event.kind == EventKind.PASS and state.after_end_pass_ok and p != state.out_player:
+                state.after_end_pass_ok = False
+                return True
+            guess = (f"; the end is a guess: the board lacks the play at line {state.board_uncertain_line}"
+                     if state.board_uncertain_line else "")
+            self.ledger.flag(event, Finding.UNEXPECTED_EVENT,
+                             f"{event.nick} moves after the end of the game (ended at line {state.ended_at}"
+                             f"{guess})")
+            return False
+        if state.turn_player is not None:
+            expected = state.next_player()
+            if p != expected:
+                self.moves.out_of_turn(event, expected)
+        state.turn_player = p
+        return True
+
+    def _pragma_line(self, keyword: str) -> int:
+        return next((line for line, key, _ in self.record.pragmas if key == keyword), 0)
 
     # -- the whole game ----------------------------------------------------------------------------
     def run(self, whole: bool = True) -> RescoreReport:
         """Replay the record. ``whole=False``: a record cut short (``replay_until``), whose end is
         not the game's: the end-of-game checks (missing rack lines, `#rackN`) are not made."""
+        state, ledger = self.state, self.ledger
         record = self.record
         for problem in record.problems:
-            self.discrepancies.append(
+            ledger.discrepancies.append(
                 Discrepancy(problem.line, Finding.PARSE, problem.text or None, None,
                             f"line {problem.line}: {problem.message}"
                             + (f": {problem.text!r}" if problem.text else ""))
@@ -672,158 +737,162 @@ class _Rescore(EndLines):
             bad_nicks = {event.nick for event in record.events if event.line in reported}
             unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
         previous = 0
-        handlers = self._HANDLERS
-        seat_of = self.seat_of
-        events = self.events
-        n = len(self.nicks)
+        handlers = self.handlers()
+        seat_of = state.seat_of
+        events = ledger.events
+        n = len(state.nicks)
         for event in record.events:
             if unreadable:
                 after = bisect_right(unreadable, previous)  # (a search: a line each is n squared)
                 if after < len(unreadable) and unreadable[after] < event.line:
                     # An event line between these could not be read: whose turn, the board and the
                     # record's totals are unknown from here; they are not reported again.
-                    self.turn_player = None
-                    self.board_uncertain_line = self.board_uncertain_line or previous + 1
-                    self.bases = [[] for _ in self.nicks]
+                    state.turn_player = None
+                    state.board_uncertain_line = state.board_uncertain_line or previous + 1
+                    ledger.bases = [[] for _ in state.nicks]
                 previous = event.line
             try:
                 p = seat_of[event.nick]
             except KeyError:  # a nick that is no player's, or that two players share
-                seats = self.index.get(event.nick)
+                seats = state.index.get(event.nick)
                 if seats is None:
                     if event.line not in reported and event.nick not in bad_nicks:
-                        self.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
-                    if event.kind == EventKind.END_RACK_POINTS and self.out_player is not None:
-                        seats = [self.out_player]
-                    elif self.turn_player is None or event.kind not in TURN_KINDS:
-                        self.turn_player = None
-                        self.board_uncertain_line = self.board_uncertain_line or event.line
+                        ledger.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
+                    if event.kind == EventKind.END_RACK_POINTS and state.out_player is not None:
+                        seats = [state.out_player]
+                    elif state.turn_player is None or event.kind not in TURN_KINDS:
+                        state.turn_player = None
+                        state.board_uncertain_line = state.board_uncertain_line or event.line
                         continue
                     else:
-                        seats = [self.next_player()]  # whoever's turn it was
-                p = seats[0] if len(seats) == 1 else self.seat(seats, event.kind)
+                        seats = [state.next_player()]  # whoever's turn it was
+                p = seats[0] if len(seats) == 1 else state.seat(seats, event.kind)
             kind = event.kind
             try:
                 handler, turn = handlers[kind]
             except KeyError:  # pragma: no cover - the reader knows no other kinds
-                self.flag(event, Finding.PARSE, f"unknown event kind {kind}")
+                ledger.flag(event, Finding.PARSE, f"unknown event kind {kind}")
                 continue
             result = EventResult(event.line, event.nick, kind)
-            if self.may_end:
-                self.may_have_ended(kind)
+            if state.may_end:
+                state.may_have_ended(kind)
             if turn:
-                before = self.turn_before = self.turn_player
-                if self.ending is None and (before is None or p == (before + 1) % n):
-                    self.turn_player = p  # the common case of check_turn: in turn, game on
-                elif before == p and kind == EventKind.EXCHANGE and self.ruleset.senyors and self.ending is None:
+                before = state.turn_before = state.turn_player
+                if state.ending is None and (before is None or p == (before + 1) % n):
+                    state.turn_player = p  # the common case of check_turn: in turn, game on
+                elif before == p and kind == EventKind.EXCHANGE and state.ruleset.senyors and state.ending is None:
                     # A senyors redraw right after p's own turn, or a move out of turn: exchange
                     # tells which (MàTaM art. 21 and 6).
-                    self.turn_player = p
+                    state.turn_player = p
                 else:
-                    if before is not None and self.ending is None:
+                    if before is not None and state.ending is None:
                         p = self.wrong_name(event, p)
                     if not self.check_turn(event, p):
                         # A move after the end of the game counts for nothing (but see not_due:
                         # the end may be a guess). The record may have counted it or not.
-                        self.account(event, result, p, self.not_due(event, p), kind, unexpected=True)
+                        ledger.account(event, result, p, ledger.not_due(event, p), kind, unexpected=True)
                         # Not replayed: a withdrawal or a challenge bonus on the next line is
                         # about this move, not about the last one on the board.
-                        self.last_play = None
+                        state.last_play = None
                         events.append(result)
                         continue
-                self.turns[p] += 1
-                if self.challenged_in_vain:
-                    self.lost_turn_played(event, p)
-            handler(self, event, p, result)
+                state.turns[p] += 1
+                if self.moves.challenged_in_vain:
+                    self.moves.lost_turn_played(event, p)
+            handler(event, p, result)
             events.append(result)
-            if (self.time_called_line and turn and self.ending is None and self.turn_player == p
-                    and self.redraw_line != event.line):
-                self.turn_after_time(event.line)  # (a senyors redraw is no turn)
-            if event.notes and self.ending is None and not self.time_called_line and any(
+            if (state.time_called_line and turn and state.ending is None and state.turn_player == p
+                    and state.redraw_line != event.line):
+                state.turn_after_time(event.line)  # (a senyors redraw is no turn)
+            if event.notes and state.ending is None and not state.time_called_line and any(
                 _TIME_LIMIT_NOTE.search(text) for text in event.notes
             ):
-                self.call_time(event.line)
+                state.call_time(event.line)
         if not whole:
             return self.report()
-        if self.may_end:
-            self.may_have_ended(None)
+        if state.may_end:
+            state.may_have_ended(None)
         if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
             last_event = record.events[-1].line if record.events else 0
             for p, rack_text in sorted(record.racks.items()):
-                if rack_text and p - 1 < len(self.nicks) and self._pragma_line(f"rack{p}") > last_event:
+                if rack_text and p - 1 < len(state.nicks) and self._pragma_line(f"rack{p}") > last_event:
                     try:
-                        rack = parse_rack(rack_text, self.alphabet)
+                        rack = parse_rack(rack_text, state.alphabet)
                     except AdjudicateError as err:
-                        self.flag(None, Finding.ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
-                                  line=self._pragma_line(f"rack{p}"))
+                        ledger.flag(None, Finding.ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
+                                    line=self._pragma_line(f"rack{p}"))
                         continue
-                    missing = missing_from_counts(self.unseen, rack)
+                    missing = missing_from_counts(state.unseen, rack)
                     if missing:
-                        self.flag(None, Finding.ILLEGAL_PLAY,
-                                  f"#rack{p} {rack_text} holds {format_rack(missing, self.alphabet)}, "
-                                  "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
-        if self.time_called_line and self.ending is None:
-            self.flag(None, Finding.ENDING,
-                      f"time was called at line {self.time_called_line}: {self.time_rule()}, "
-                      f"but the record stops {self.turns_left} turn{'s' if self.turns_left > 1 else ''} short "
-                      f"({self.owed_text()})", None, None, line=record.events[-1].line)
-        self.check_end_lines()
+                        ledger.flag(None, Finding.ILLEGAL_PLAY,
+                                    f"#rack{p} {rack_text} holds {format_rack(missing, state.alphabet)}, "
+                                    "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
+        if state.time_called_line and state.ending is None:
+            ledger.flag(None, Finding.ENDING,
+                        f"time was called at line {state.time_called_line}: {state.time_rule()}, "
+                        f"but the record stops {state.turns_left} turn{'s' if state.turns_left > 1 else ''} short "
+                        f"({state.owed_text()})", None, None, line=record.events[-1].line)
+        self.endlines.check_end_lines()
         return self.report()
 
     def report(self) -> RescoreReport:
+        state, ledger = self.state, self.ledger
         record = self.record
-        if self.partial_racks:
-            self.drop_partial_racks()
+        if self.racks.partial_racks:
+            self.racks.drop_partial_racks()
         names: dict[str, str] = {}
         for p in record.players:
             names.setdefault(p.nick, p.name)  # the first #player line of a nick names it
-        players = [PlayerResult(nick, names.get(nick, nick), self.last_recorded[i], self.computed[i])
-                   for i, nick in enumerate(self.nicks)]
-        forfeits = self.forfeits
-        if forfeits and self.ruleset.overtime_forfeit:
-            self.apply_forfeit(players)
+        players = [PlayerResult(nick, names.get(nick, nick), ledger.last_recorded[i], ledger.computed[i])
+                   for i, nick in enumerate(state.nicks)]
+        forfeits = self.endlines.forfeits
+        if forfeits and state.ruleset.overtime_forfeit:
+            self.endlines.apply_forfeit(players)
         # The highest total wins. A player over the maximum overtime loses; when every player is,
         # nobody wins (as `adjudicate clock` says).
-        ranked = winners_of(list(zip(self.nicks, self.computed)),
-                            out=tuple(self.nicks[i] for i in forfeits) if forfeits else ())
-        if len(ranked) > 1 and self.ending:  # a tie for first place, which some rulesets break
-            before = {nick: self.computed[i] - self.end_adjustment[i] for i, nick in enumerate(self.nicks)}
-            broken_ranking, broken = break_tie(ranked, before, self.ruleset)
+        ranked = winners_of(list(zip(state.nicks, ledger.computed)),
+                            out=tuple(state.nicks[i] for i in forfeits) if forfeits else ())
+        if len(ranked) > 1 and state.ending:  # a tie for first place, which some rulesets break
+            before = {nick: ledger.computed[i] - ledger.end_adjustment[i] for i, nick in enumerate(state.nicks)}
+            broken_ranking, broken = break_tie(ranked, before, state.ruleset)
             if broken:
                 ranked = broken_ranking
-                self.info.append(Info(record.events[-1].line, Note.TIE_BREAK, None, broken))
+                ledger.info.append(Info(record.events[-1].line, Note.TIE_BREAK, None, broken))
         winners = list(ranked)
-        if len(self.discrepancies) > 1:
-            self.discrepancies.sort(key=lambda d: d.line)
+        if len(ledger.discrepancies) > 1:
+            ledger.discrepancies.sort(key=lambda d: d.line)
         return RescoreReport(
-            file=record.name, ruleset=self.ruleset.name, ruleset_reason=self.reason,
-            lexicon=record.lexicon, players=players, events=self.events,
-            discrepancies=self.discrepancies, info=self.info, ending=self.ending,
-            winners=winners if self.ending else [],
+            file=record.name, ruleset=state.ruleset.name, ruleset_reason=self.reason,
+            lexicon=record.lexicon, players=players, events=ledger.events,
+            discrepancies=ledger.discrepancies, info=ledger.info, ending=state.ending,
+            winners=winners if state.ending else [],
             checked_words_with=getattr(self.lexicon, "id", None),
-            words_lexicon=words_lexicon(self.words, record.lexicon),
-            spelling=self.alphabet.spelling if self.spelling_reason else None,
+            words_lexicon=words_lexicon(self.moves.words, record.lexicon),
+            spelling=state.alphabet.spelling if self.spelling_reason else None,
             spelling_reason=self.spelling_reason,
         )
 
 
-def words_lexicon(words: Any | None, record_lexicon: str | None) -> dict[str, object] | None:
+def words_lexicon(words: TileMemo | None, record_lexicon: str | None) -> dict[str, object] | None:
     """What the report says of the lexicon the words were checked with (``words_lexicon``): its
     :meth:`~adjudicate.lexicon.Lexicon.as_dict` (id, name, edition, label, SHA-256, stand-in or
     not), as the replay's :class:`~adjudicate.lexicon.TileMemo` ``words`` keeps it, and
     ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when the
     record names none). None without words checked, or with no
     :class:`~adjudicate.lexicon.Lexicon` behind them."""
-    if words is None or words.described is None:
+    from adjudicate.lexicon import Lexicon  # (loaded already: words were checked)
+
+    lexicon = words.lexicon if words is not None else None
+    if words is None or words.described is None or not isinstance(lexicon, Lexicon):
         return None
     out = dict(words.described)
-    out["matches_record"] = words.lexicon.answers_to(record_lexicon) if record_lexicon else None
+    out["matches_record"] = lexicon.answers_to(record_lexicon) if record_lexicon else None
     return out
 
 
 def rescore_game(
     record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-    lexicon: Any | None = None, spelling: str | None = None, layout: Layout | None = None,
+    lexicon: Words | None = None, spelling: str | None = None, layout: Layout | None = None,
 ) -> RescoreReport:
     """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
     :func:`choose_ruleset`) on the board ``layout`` (default: the standard board; a record's own:
@@ -891,7 +960,7 @@ class ReplayPoint:
     result: EventResult | None
     before: Board
     after: Board
-    last_move: Any
+    last_move: Move | None
     nicks: list[str]
     computed_before: list[int]
     computed_after: list[int]
@@ -928,34 +997,35 @@ def replay_until(
     # (The whole record decides its spelling, not the part replayed.)
     alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
     before = _Rescore(_replace_record(record, events=[e for e in record.events if e.line < line]),
-                     ruleset, why, None, alphabet, spelled, layout)
+                      ruleset, why, None, alphabet, spelled, layout)
     before.run(whole=False)
     after = _Rescore(_replace_record(record, events=[e for e in record.events if e.line <= line]),
-                    ruleset, why, None, alphabet, spelled, layout)
+                     ruleset, why, None, alphabet, spelled, layout)
     after.run(whole=False)
-    result = next((r for r in after.events if r.line == line), None)
-    last = before.previous_play()
+    result = next((r for r in after.ledger.events if r.line == line), None)
+    was, now = before.state, after.state
+    last = was.previous_play()
     # A record without a #player header takes its players from the events: the cut-short replay
     # may know fewer of them (a prefix of the seats).
-    pad = len(after.nicks) - len(before.nicks)
+    pad = len(now.nicks) - len(was.nicks)
     return ReplayPoint(
         event=event,
         result=result,
-        before=before.board,
-        after=after.board,
+        before=was.board,
+        after=now.board,
         last_move=last.move if last else None,
-        nicks=list(after.nicks),
-        computed_before=list(before.computed) + [0] * pad,
-        computed_after=list(after.computed),
-        recorded_before=list(before.last_recorded) + [None] * pad,
-        recorded_after=list(after.last_recorded),
-        racks_before=list(before.known_left) + [None] * pad,
-        racks_after=list(after.known_left),
-        bag_before=before.bag,
-        bag_after=after.bag,
+        nicks=list(now.nicks),
+        computed_before=list(before.ledger.computed) + [0] * pad,
+        computed_after=list(after.ledger.computed),
+        recorded_before=list(before.ledger.last_recorded) + [None] * pad,
+        recorded_after=list(after.ledger.last_recorded),
+        racks_before=list(was.known_left) + [None] * pad,
+        racks_after=list(now.known_left),
+        bag_before=was.bag,
+        bag_after=now.bag,
         discrepancies=[d for d in report.discrepancies if d.line == line],
         report=report,
-        unplaced_before=dict(before.unplaced),
-        unplaced_after=dict(after.unplaced),
-        uncertain_before=before.board_uncertain_line,
+        unplaced_before=dict(before.moves.unplaced),
+        unplaced_after=dict(after.moves.unplaced),
+        uncertain_before=was.board_uncertain_line,
     )

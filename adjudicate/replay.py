@@ -3,7 +3,8 @@
 :class:`GameState` knows the rules of play and nothing of a record's numbers: which tiles are
 still unseen (in the bag or on a rack), what each player is known to hold, whose turn it is, how
 many scoreless turns have passed and whether the game is over. :mod:`adjudicate.recount` drives it
-event by event and compares what it computes with what the record says.
+event by event, as one of the replay's parts, and its :class:`~adjudicate.ledger.Ledger` compares
+what it computes with what the record says.
 
 :func:`choose_spelling` says how a record writes the Spanish digraph tiles, so that its racks and
 plays are read as it meant them (SPEC §4).
@@ -12,8 +13,8 @@ plays are read as it meant them (SPEC §4).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from adjudicate.board import Board, Move
 from adjudicate.adjustments import scoreless_ending, scoreless_limit, time_limit_rule, turns_after_time
@@ -117,7 +118,7 @@ def missing_from_counts(counts: list[int], tiles: tuple[int, ...]) -> list[int]:
     return sorted(t for t in set(tiles) for _ in range(tiles.count(t) - counts[t]))
 
 
-def less(held: Any, gone: Any) -> list[int]:
+def less(held: Iterable[int], gone: Iterable[int]) -> list[int]:
     """``held`` less each tile of ``gone`` that it holds (a blank played, ``code | BLANK_BIT``, is
     a blank on the rack)."""
     left = list(held)
@@ -128,7 +129,7 @@ def less(held: Any, gone: Any) -> list[int]:
     return left
 
 
-def multiset_missing(have: Any, need: Any) -> list[int]:
+def multiset_missing(have: Iterable[int], need: Iterable[int]) -> list[int]:
     """Tiles of ``need`` that the rack ``have`` cannot supply (duplicates counted)."""
     left = list(have)
     try:  # (the common case, every tile there, without a list of the missing)

@@ -151,3 +151,41 @@ def test_a_name_the_document_gives_exists(dotted: str) -> None:
             found = getattr(found, attribute)
         return
     raise AssertionError(f"docs/ARCHITECTURE.md names `{dotted}`: no such module")
+
+
+MAX_CLASS_LINES = 400  # issue 27: no class over 400 lines (one object of 1,281 lines was four files)
+
+
+def _classes() -> list[tuple[str, int]]:
+    """Every class of the package, as ``path:Name``, with its lines (the ``class`` line to its last)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                assert node.end_lineno is not None
+                found.append((f"{path.relative_to(PACKAGE).as_posix()}:{node.name}",
+                              node.end_lineno - node.lineno + 1))
+    return found
+
+
+def test_no_class_is_over_400_lines() -> None:
+    """Issue 27, honest layers: a class is a part with its own data, not a file's worth of methods
+    inherited through three others (`_Rescore` was `EndLines(Ledger(GameState))`, 1,281 lines)."""
+    assert any(name == "recount.py:_Rescore" for name, _ in _classes())  # (the walk is counted)
+    over = [f"{name} ({size} lines)" for name, size in _classes() if size > MAX_CLASS_LINES]
+    assert not over, f"classes over {MAX_CLASS_LINES} lines: {', '.join(over)}"
+
+
+def test_the_replay_holds_its_parts_instead_of_inheriting_them() -> None:
+    """Issue 27: the ledger, the end-of-game lines and the game state are parts the replay holds
+    (``self.ledger``, ``self.endlines``, ``self.state``), each owning its data, not its bases."""
+    from adjudicate.endlines import EndLines
+    from adjudicate.ledger import Ledger
+    from adjudicate.recount import _Rescore
+    from adjudicate.replay import GameState
+
+    for part in (_Rescore, EndLines, Ledger, GameState):
+        assert part.__bases__ == (object,), f"{part.__name__} inherits {part.__bases__}"
+    assert {"state", "ledger", "endlines"} <= set(_Rescore.__slots__)
+    assert "computed" in Ledger.__slots__ and "computed" not in GameState.__slots__
+    assert "bag" in GameState.__slots__ and "bag" not in Ledger.__slots__

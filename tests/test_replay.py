@@ -128,8 +128,9 @@ def test_the_last_play_is_kept_as_a_last_play(record_of):
 
     record = record_of("es_plain.gcg")
     alphabet, spelled = choose_spelling(record, SPANISH, None)
-    state = _Rescore(record, FISE, GIVEN, None, alphabet, spelled)
-    state.run(whole=False)
+    replay = _Rescore(record, FISE, GIVEN, None, alphabet, spelled)
+    replay.run(whole=False)
+    state = replay.state
     last = state.last_play
     assert isinstance(last, LastPlay)
     assert (last.player, last.score, last.rack_size, last.event.line) == (0, 66, 7, 7)

@@ -179,21 +179,22 @@ def test_one_home_for_what_an_unchecked_line_counts() -> None:
     """Issue 27, one home per rule: end-rack lines and moves ask the one `Ledger.not_due`."""
     from adjudicate.endlines import EndLines
     from adjudicate.ledger import Ledger
-    from adjudicate.recount import _Rescore
+    from adjudicate.recount import _Moves, _Rescore
 
     assert "not_due" in vars(Ledger)
     assert not hasattr(EndLines, "undue")
-    assert not hasattr(_Rescore, "as_recorded") and not hasattr(_Rescore, "after_end")
+    for walk in (_Rescore, _Moves):
+        assert not hasattr(walk, "as_recorded") and not hasattr(walk, "after_end")
 
 
 def test_the_cumulative_check_has_one_home() -> None:
     """Issue 27: a play's cumulative is checked by `Ledger.account` alone (no copy inline in
-    `_Rescore.play` reading the record's totals)."""
+    `_Moves.play` reading the record's totals)."""
     import inspect
 
-    from adjudicate.recount import _Rescore
+    from adjudicate.recount import _Moves
 
-    assert "bases" not in inspect.getsource(_Rescore.play)
+    assert "bases" not in inspect.getsource(_Moves.play)
 
 
 EDITED = """#player1 alice Alice

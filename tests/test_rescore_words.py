@@ -240,3 +240,31 @@ def test_a_batch_checks_each_game_with_its_own_lexicon_each_opened_once_per_proc
     opened = log.read_text("utf-8").splitlines()
     assert len(opened) == len(set(opened))  # (once per process)
     assert {line.split()[1] for line in opened} == {"csw21", "nwl23"}
+
+
+def test_the_words_are_anything_answering_in() -> None:
+    """Issue 27: the lexicon parameter is typed, `Words` (a `Container[str]` of keys, or a memo of
+    one), not `Any`. A plain set of keys serves (the record below as kept, with RH not in it: the
+    cross word of line 8, 7D TRIO); a memo of one needs the alphabet its codes are read with."""
+    from adjudicate.tiles import parse_word, to_key
+
+    english = get_alphabet("english")
+    keys = frozenset(to_key(parse_word(word, english), english) for word in WESPA_WORDS)
+    text = (GAMES / "fx_wespa_challenge.gcg").read_text("utf-8")
+    kept = read_gcg(text.replace(">alice: ?EIORTT -- +0 14\n", "").encode(), name="kept.gcg")
+    assert phonies(rescore_game(kept, lexicon=keys)) == [(8, ["RH"], "7D TRIO")]
+    assert phonies(rescore_game(kept, lexicon=TileMemo(keys, english))) == [(8, ["RH"], "7D TRIO")]
+    with pytest.raises(TypeError, match="give the alphabet"):
+        TileMemo(keys)
+
+
+def test_the_replay_core_says_no_any() -> None:
+    """Issue 27: the last `Any` of the replay (the lexicon parameter of `rescore_game` and the
+    replay, a tile play's placement, `show`'s last move) is gone: mypy checks what flows there."""
+    import ast
+
+    package = Path(__file__).resolve().parent.parent / "adjudicate"
+    for name in ("recount.py", "replay.py", "endlines.py"):
+        tree = ast.parse((package / name).read_text("utf-8"))
+        assert not [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == "Any"
+                    or isinstance(node, ast.alias) and node.name == "Any"], name

@@ -25,6 +25,8 @@ from adjudicate.lexicon.store import (
 )
 
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
+if TYPE_CHECKING:
+    from collections.abc import Container
 
 
 class Lexicon:
@@ -104,9 +106,10 @@ def label_of(name: str, edition: str, standin_note: str) -> str:
 
 class TileMemo(dict[tuple[int, ...], bool]):
     """``word in memo`` for a word given as its tile codes (a tuple, as the board gives it):
-    whether ``lexicon`` holds it, asked once per tuple. The replay's word checks use it, reading
-    its items (``memo[word]``, the same answer without the Python call of ``in``: 1.5% of a game
-    checked with words, scripts/icount words).
+    whether ``lexicon`` holds its key (:func:`adjudicate.tiles.to_key`), asked once per tuple;
+    ``lexicon`` is a :class:`Lexicon` or any container of keys (a set, say: then give ``alphabet``).
+    The replay's word checks use it, reading its items (``memo[word]``, the same answer without
+    the Python call of ``in``: 1.5% of a game checked with words, scripts/icount words).
 
     It is the dict of the words seen so far (tile codes -> found): a word seen before costs one
     hash of its small tuple, and no key string is built for it (:func:`adjudicate.tiles.to_key`
@@ -125,10 +128,14 @@ class TileMemo(dict[tuple[int, ...], bool]):
 
     __slots__ = ("lexicon", "alphabet", "id", "described")
 
-    def __init__(self, lexicon: Lexicon, alphabet: tiles.Alphabet | None = None) -> None:
+    def __init__(self, lexicon: Container[str], alphabet: tiles.Alphabet | None = None) -> None:
         super().__init__()
+        if alphabet is None:  # (a Lexicon knows its own; a set of keys does not)
+            if not isinstance(lexicon, Lexicon):
+                raise TypeError("TileMemo: give the alphabet of the words, which is no Lexicon")
+            alphabet = lexicon.alphabet
         self.lexicon = lexicon
-        self.alphabet = alphabet if alphabet is not None else lexicon.alphabet
+        self.alphabet = alphabet
         self.id = getattr(lexicon, "id", None)
         # What a report says of the lexicon (Lexicon.as_dict), once for all the games the memo
         # serves; None for anything else answering ``key in lexicon``.
