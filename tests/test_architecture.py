@@ -189,3 +189,24 @@ def test_the_replay_holds_its_parts_instead_of_inheriting_them() -> None:
     assert {"state", "ledger", "endlines"} <= set(_Rescore.__slots__)
     assert "computed" in Ledger.__slots__ and "computed" not in GameState.__slots__
     assert "bag" in GameState.__slots__ and "bag" not in Ledger.__slots__
+_RENDERING = {"tabulate", "textwrap", "csv", "shlex"}
+
+
+def test_the_report_model_imports_no_rendering() -> None:
+    """report.py is the report's model; its rendering (tables, CSV, JSON) is reportwriter.py
+    (issue 27): the model imports none of tabulate, textwrap, csv or shlex, at any depth (inside a
+    function too), and importing it loads none of them."""
+    import subprocess
+    import sys
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse((PACKAGE / "report.py").read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    assert found & _RENDERING == set()
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, adjudicate.report; print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+    assert _RENDERING & set(loaded) == set()

@@ -1,4 +1,4 @@
-"""A rescoring report written out (``adjudicate.report``): one game's table, a batch's table, CSV
+"""A rescoring report written out (``adjudicate.reportwriter``): one game's table, a batch's table, CSV
 and the JSON array, from the report's dicts (what ``rescore --jobs`` workers send); the table of a
 long record, linear in its size, a long cell cut."""
 
@@ -17,21 +17,24 @@ import pytest
 
 from adjudicate.gcg import read_gcg
 from adjudicate.report import (
-    CELL_WIDTH,
-    WIDTH,
     GameError,
     GameOutcome,
     GameReport,
     Tally,
+    failed,
+    summary,
+    winner_changes,
+)
+from adjudicate.reportwriter import (
+    CELL_WIDTH,
+    WIDTH,
     cell,
     csv_lines,
-    failed,
     game_table,
     json_array,
     json_lines,
-    summary,
+    report_json,
     summary_table,
-    winner_changes,
 )
 from adjudicate.recount import rescore_game
 
@@ -151,7 +154,7 @@ def test_the_json_array_is_json_dumps_byte_for_byte(count: int) -> None:
 
 
 def test_a_reports_json_text_is_json_dumps_of_its_dict_for_every_record() -> None:
-    """RescoreReport.json_text writes each play's text itself (the canonical labels JSON keeps as
+    """report_json writes each play's text itself (the canonical labels JSON keeps as
     they are) and the rest with json's C encoder: equal to json.dumps of to_dict on every corpus
     and fixture record, under their own ruleset and another, control characters escaped."""
     import os
@@ -167,7 +170,7 @@ def test_a_reports_json_text_is_json_dumps_of_its_dict_for_every_record() -> Non
         for rules in (None, "fise"):
             try:
                 record = read_gcg(path.read_bytes(), name=str(path))
-                text = rescore_game(record, find_ruleset(rules) if rules else None).json_text()
+                text = report_json(rescore_game(record, find_ruleset(rules) if rules else None))
                 expected = json_line(rescore_game(record, find_ruleset(rules) if rules else None).to_dict())
             except AdjudicateError:
                 continue
@@ -177,7 +180,7 @@ def test_a_reports_json_text_is_json_dumps_of_its_dict_for_every_record() -> Non
 
 
 def test_every_tile_label_is_json_as_it_is() -> None:
-    """What EventResult.json_text writes without escaping: every label of every tile set."""
+    """What reportwriter.event_json writes without escaping: every label of every tile set."""
     from adjudicate.tiles import ALPHABET_NAMES, BLANK_BIT, THROUGH_BIT, format_word, get_alphabet
 
     for name in ALPHABET_NAMES:
@@ -256,7 +259,7 @@ def test_the_json_names_the_records_winners_beside_the_rules(doug_emely: str) ->
     assert game["winner_changed"] is True
     keys = list(game)
     assert keys[keys.index("winners"):] == ["winners", "recorded_winners", "winner_changed", "ok"]
-    # JSON Lines writes the same (its text made without the dicts: RescoreReport.json_text)
+    # JSON Lines writes the same (its text made without the dicts: reportwriter.report_json)
     line = next(json_lines([rescore_game(read_gcg(doug_emely.encode(), name="dw.gcg"))]))
     assert json.loads(line) == game
     clean = report(CLEAN)  # the record's totals are the rules': bob either way

@@ -20,7 +20,7 @@ import adjudicate.api as api
 from adjudicate.cli import app
 from adjudicate.gcg import read_gcg
 from adjudicate.lexicon import Lexicon, TileMemo, open_lexicon, store
-from adjudicate.report import words_checked
+from adjudicate.reportwriter import words_checked
 from adjudicate.recount import rescore_game
 from adjudicate.tiles import get_alphabet
 

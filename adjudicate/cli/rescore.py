@@ -127,7 +127,8 @@ def _presenter(output: ReportFormat, indent: Optional[int],
     """What a batch hands on for each game (:data:`_Done`), for ``output``: the text of its JSON,
     JSON Lines or CSV line, made where the game was rescored (a ``--jobs`` worker sends text);
     indented JSON and one game's table, the report's dict; a batch's table, its summary."""
-    from adjudicate.report import csv_row, json_game, summary, verdict
+    from adjudicate.report import summary, verdict
+    from adjudicate.reportwriter import csv_row, json_game
 
     def present(outcome: "RescoreReport | GameError") -> _Done:
         if isinstance(outcome, dict):  # a GameError
@@ -323,7 +324,7 @@ def rescore(
         if streamed:
             # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 50 MB
             # of text, and holding every report first took 930 MB of memory.
-            from adjudicate.report import csv_lines, json_array, json_lines
+            from adjudicate.reportwriter import csv_lines, json_array, json_lines
 
             if output is ReportFormat.json:
                 chunks = json_array(outcomes, indent)
@@ -335,7 +336,8 @@ def rescore(
         done = list(outcomes)
         if not done:  # stopped before the first game was done: nothing to show
             raise typer.Exit(_finish(seen, len(games)))
-        from adjudicate.report import failed, game_table, summary_table
+        from adjudicate.report import failed
+        from adjudicate.reportwriter import game_table, summary_table
 
         if len(games) == 1:
             if not failed(done[0]):
