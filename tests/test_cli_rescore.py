@@ -28,8 +28,7 @@ from typer.testing import CliRunner
 
 from adjudicate import forked
 from adjudicate.cli import app
-from adjudicate.cli import rescore as cli_rescore
-from adjudicate.cli.rescore import POOL_THRESHOLD
+from adjudicate.batch import POOL_THRESHOLD, workers
 
 GAMES = Path(__file__).parent / "data" / "games"
 # (named from the games' folder, the working directory of every test here: a table's layout
@@ -151,7 +150,7 @@ def test_json_and_jsonl_are_written_as_each_game_is_done(monkeypatch: pytest.Mon
     """When a game is rescored, every game before it is already on stdout (the CLI streams)."""
     import sys
 
-    import adjudicate.cli.rescore as command
+    import adjudicate.batch as command
 
     seen: list[int] = []
     rescore_one = command.rescore_one
@@ -271,20 +270,20 @@ def test_a_path_longer_than_a_line_has_a_line_of_its_own(tmp_path: Path) -> None
 # -- how many workers: --jobs capped at the CPUs and the games ---------------------------------------
 
 # `--jobs 100` started 100 processes on 2 cores: capped at the CPUs and at the games
-# (cli.rescore.workers), and without --jobs a pool only from POOL_THRESHOLD games.
+# (adjudicate.batch.workers), and without --jobs a pool only from POOL_THRESHOLD games.
 
 GAME = GAMES / "fx_fise_outplay.gcg"
 
 
 def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    assert cli_rescore.workers(100, 1000) == 2
-    assert cli_rescore.workers(100, 1) == 1
-    assert cli_rescore.workers(1, 1000) == 1
+    assert workers(100, 1000) == 2
+    assert workers(100, 1) == 1
+    assert workers(1, 1000) == 1
     # Not given: one per CPU from POOL_THRESHOLD games; below it one process, whatever is asked.
-    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD) == 2
-    assert cli_rescore.workers(None, cli_rescore.POOL_THRESHOLD - 1) == 1
-    assert cli_rescore.workers(2, cli_rescore.POOL_THRESHOLD - 1) == 1
+    assert workers(None, POOL_THRESHOLD) == 2
+    assert workers(None, POOL_THRESHOLD - 1) == 1
+    assert workers(2, POOL_THRESHOLD - 1) == 1
     seen = []
 
     def imap(function, count, *, jobs, chunk):  # type: ignore[no-untyped-def]
@@ -292,14 +291,14 @@ def test_jobs_are_capped_at_the_cpus_and_the_games(monkeypatch: pytest.MonkeyPat
         return (function(i) for i in range(count))
 
     monkeypatch.setattr("adjudicate.forked.imap", imap)
-    games = [str(GAME)] * (cli_rescore.POOL_THRESHOLD + 6)
+    games = [str(GAME)] * (POOL_THRESHOLD + 6)
     result = CliRunner().invoke(app, ["rescore", "--jobs", "100", "--format", "csv", *games])
     assert result.exit_code == 0, result.output
     assert seen == [2]
     result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games])  # (the default)
     assert result.exit_code == 0, result.output
     assert seen == [2, 2]
-    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games[:cli_rescore.POOL_THRESHOLD - 1]])
+    result = CliRunner().invoke(app, ["rescore", "--format", "csv", *games[:POOL_THRESHOLD - 1]])
     assert result.exit_code == 0, result.output
     assert seen == [2, 2]  # (no pool)
 

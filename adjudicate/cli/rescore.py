@@ -1,7 +1,5 @@
 """`adjudicate rescore`: replay recorded games and report every disagreement."""
 
-import os
-import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -9,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional, cast
 
 import typer
 
+from adjudicate.batch import POOL_THRESHOLD, BatchOptions, Done, Progress, run, stoppable, until_signal
 from adjudicate.cli.options import (
     BoardOption,
     JsonOption,
@@ -31,106 +30,21 @@ from adjudicate.cli.common import (
     record_name,
     rule_options,
 )
-from adjudicate.errors import AdjudicateError
 from adjudicate.printable import printable
 
 if TYPE_CHECKING:
-    from adjudicate.report import GameError, GameReport, RescoreReport, Verdict
-
-# Below this many games a pool costs more than it saves: run in this process (whatever --jobs says).
-# Measured (regular install, csv, 16 to 256 files, 21 pairs each): two workers cost about 12 ms of
-# CPU more than one process, and 0.06 ms more a game (the pipes, pickling), where a game costs
-# about 0.3 ms; on two free cores they break even near 100 games.
-POOL_THRESHOLD = 100
-
-
-def rescore_one(
-    path: str, rules: Optional[str], overrides: dict[str, object], lexicon_name: Optional[str],
-    check_words: bool, spelling: Optional[str] = None, tiles: Optional[str] = None,
-    board: Optional[str] = None, data: Optional[bytes] = None,
-) -> "RescoreReport | GameError":
-    """Rescore one file (:func:`adjudicate.api.rescore`): its
-    :class:`~adjudicate.report.RescoreReport`, or a :class:`~adjudicate.report.GameError`. Runs
-    in worker processes; each lexicon is opened once per process."""
-    from adjudicate.api import Game, rescore
-
-    name = record_name(path)
-    try:
-        return rescore(Game(read_record(path, data)), rules, lexicon_name, check_words,
-                       overrides=overrides, spelling=spelling, tiles=tiles, board=board).report
-    except AdjudicateError as err:
-        return {"file": name, "error": str(err)}
-    except OSError as err:
-        return {"file": name, "error": f"{err.filename or name}: {err.strerror or err}"}
-
-
-#: What :func:`rescore_one` is given for every game of a batch: rules, overrides, lexicon name,
-#: check_words, spelling, tiles, board.
-_Args = tuple[Optional[str], dict[str, object], Optional[str], bool, Optional[str], Optional[str],
-              Optional[str]]
-
-
-#: What a batch hands on for each game: its verdict, and what is written of it (its line of
-#: JSON, JSON Lines or CSV; for a table or indented JSON, its report's dict or summary).
-_Done = tuple["Verdict", Any]
-
-
-def _run_all(games: list[str], jobs: Optional[int], args: _Args, progress: bool,
-             stdin: Optional[bytes], present: "Callable[[RescoreReport | GameError], _Done]",
-             ) -> Iterator[_Done]:
-    """Each game's verdict and text (``present``), in the order given, as it is ready (nothing is
-    kept here: a batch's JSON is written game by game, in bounded memory). With more than one
-    job (:func:`workers`), forked workers rescore and write them (:func:`adjudicate.forked.imap`):
-    leaving early kills them all, and a worker that dies is an error for the game it was
-    rescoring."""
-    jobs = workers(jobs, len(games))
-
-    def one(index: int) -> _Done:
-        game = games[index]
-        return present(rescore_one(game, *args, data=stdin if game == "-" else None))
-
-    def reports() -> Iterator[_Done]:
-        if jobs == 1:  # (no pool: adjudicate.forked and pickle are not imported)
-            yield from map(one, range(len(games)))
-            return
-        # Imported before the workers fork, so that each one does not import (or compile) them again.
-        import adjudicate.api
-        import adjudicate.game
-        import adjudicate.recount  # noqa: F401
-        from adjudicate.forked import WorkerDied, imap
-
-        chunk = max(1, min(256, len(games) // (jobs * 8)))
-        for index, r in enumerate(imap(one, len(games), jobs=jobs, chunk=chunk)):
-            if isinstance(r, WorkerDied):
-                name = record_name(games[index])
-                died: "GameError" = {"file": name, "error": f"{name}: not rescored: {r.reason}"}
-                yield present(died)
-            else:
-                yield r
-
-    yield from _with_progress(reports(), len(games), progress)
-
-
-def workers(jobs: Optional[int], games: int) -> int:
-    """The processes a batch uses for ``--jobs``: at most one per CPU this process may run on and
-    one per game (--jobs 100 started 100 processes on 2 cores); one below
-    :data:`POOL_THRESHOLD` games, where a pool costs more than it saves; every CPU when ``jobs``
-    is not given (None)."""
-    if games < POOL_THRESHOLD:
-        return 1
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(cpus if jobs is None else jobs, cpus, games))
+    from adjudicate.report import GameError, GameReport, RescoreReport
 
 
 def _presenter(output: ReportFormat, indent: Optional[int],
-               one_game: bool) -> "Callable[[RescoreReport | GameError], _Done]":
-    """What a batch hands on for each game (:data:`_Done`), for ``output``: the text of its JSON,
-    JSON Lines or CSV line, made where the game was rescored (a ``--jobs`` worker sends text);
+               one_game: bool) -> "Callable[[RescoreReport | GameError], Done]":
+    """What a batch hands on for each game (:data:`adjudicate.batch.Done`), for ``output``: the
+    text of its JSON, JSON Lines or CSV line, made where the game was rescored (a ``--jobs`` worker sends text);
     indented JSON and one game's table, the report's dict; a batch's table, its summary."""
     from adjudicate.report import summary, verdict
     from adjudicate.reportwriter import csv_row, json_game
 
-    def present(outcome: "RescoreReport | GameError") -> _Done:
+    def present(outcome: "RescoreReport | GameError") -> Done:
         if isinstance(outcome, dict):  # a GameError
             shown: Any = outcome
         elif output is ReportFormat.table:
@@ -150,81 +64,8 @@ def _presenter(output: ReportFormat, indent: Optional[int],
     return present
 
 
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM during a batch (``signum``): raised by the handlers :func:`_stoppable`
-    installs, caught by :func:`_until_signal`."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
-
 @contextmanager
-def _stoppable() -> Iterator[None]:
-    """SIGINT and SIGTERM raise :class:`Interrupted` inside the block; the handlers and the
-    signal mask are as they were after it (where handlers cannot be set, outside the main
-    thread, nothing changes)."""
-
-    def handler(signum: int, frame: object) -> None:
-        raise Interrupted(signum)
-
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ())
-    try:
-        previous = {signum: signal.signal(signum, handler) for signum in _SIGNALS}
-    except ValueError:  # not the main thread
-        previous = {}
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        for signum, old in previous.items():
-            signal.signal(signum, old)
-
-
-class _Progress:
-    """What :func:`_until_signal` saw: games given out, the errors among them, the signal, and
-    the batch's :class:`~adjudicate.report.Tally`."""
-
-    def __init__(self) -> None:
-        from adjudicate.report import Tally
-
-        self.count = 0
-        self.errors: list[str] = []
-        self.code = EXIT_OK
-        self.signum: Optional[int] = None
-        self.tally = Tally()
-
-
-def _until_signal(outcomes: Iterable[_Done], seen: _Progress) -> Iterator[Any]:
-    """The reports as they come, until a signal (:class:`Interrupted`) stops the batch. Each one
-    is handed out with the signals blocked, so what is written of it is written whole; a signal
-    then arrives when the next game is asked for, and ends the iteration there: the caller
-    closes its output as if the batch had ended (the JSON array closed, whole CSV rows).
-
-    ``seen`` keeps the exit code: 2 if any file could not be rescored, else 1 if any game has a
-    discrepancy, else 0."""
-    try:
-        for game, shown in outcomes:
-            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # (one come before: raised here)
-            yield shown
-            seen.count += 1  # written whole
-            seen.tally.count(game)
-            if game.error is not None:
-                seen.code = EXIT_ERROR
-                seen.errors.append(game.error)
-            elif game.discrepancies:
-                seen.code = max(seen.code, EXIT_NO)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
-    except Interrupted as stop:
-        seen.signum = stop.signum
-        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # a second one: after the output is closed
-
-
-@contextmanager
-def _summary_on_broken_pipe(seen: _Progress, total: int) -> Iterator[None]:
+def _summary_on_broken_pipe(seen: Progress, total: int) -> Iterator[None]:
     """A reader of stdout that went away (``| head -2``) ends the batch where it is, but its
     errors and tally are still written on stderr (:func:`_finish`); the BrokenPipeError goes on, so
     that the process ends by SIGPIPE (``adjudicate.entry``), as ``cat`` does, and not exit 1."""
@@ -235,20 +76,23 @@ def _summary_on_broken_pipe(seen: _Progress, total: int) -> Iterator[None]:
         raise
 
 
-def _finish(seen: _Progress, total: int) -> int:
+def _finish(seen: Progress, total: int) -> int:
     """Print the errors collected (and, when a signal stopped the batch, how far it got), then a
     batch's tally, last (one game has none: its report says it all); the exit code: 128 + the
-    signal's number (130 Ctrl-C, 143 SIGTERM), else the verdict's."""
+    signal's number (130 Ctrl-C, 143 SIGTERM), else 2 if any file could not be rescored, else 1
+    if any game has a discrepancy, else 0."""
     for message in seen.errors:
         typer.echo(f"Error: {printable(message)}", err=True)
     if seen.signum is not None:
         typer.echo(f"interrupted after {seen.count} of {total} games", err=True)
     if total > 1 and seen.count:
         typer.echo(str(seen.tally), err=True)
-    return seen.code if seen.signum is None else 128 + seen.signum
+    if seen.signum is not None:
+        return 128 + seen.signum
+    return EXIT_ERROR if seen.failed else EXIT_NO if seen.disagrees else EXIT_OK
 
 
-def _with_progress(results: Iterable[_Done], total: int, progress: bool) -> Iterator[_Done]:
+def _with_progress(results: Iterable[Done], total: int, progress: bool) -> Iterator[Done]:
     if not progress:
         yield from results
         return
@@ -316,11 +160,13 @@ def rescore(
                 and not (streamed and sys.stdout.isatty()))
     # (A batch's table and CSV show summaries: no play formatted, nor sent between processes.)
     present = _presenter(output, indent, len(games) == 1)
-    seen = _Progress()
-    with _stoppable(), _summary_on_broken_pipe(seen, len(games)):
-        outcomes = _until_signal(
-            _run_all(games, jobs, (rules, overrides, lexicon, check_words, spelling.value if spelling else None,
-                                   tiles, board), progress, stdin, present), seen)
+    seen = Progress()
+    options = BatchOptions(rules=rules, overrides=overrides, lexicon=lexicon, check_words=check_words,
+                           spelling=spelling.value if spelling else None, tiles=tiles, board=board)
+    with stoppable(), _summary_on_broken_pipe(seen, len(games)):
+        outcomes = until_signal(_with_progress(run(
+            games, options, present, jobs=jobs, name=record_name,
+            read=lambda game: read_record(game, stdin if game == "-" else None)), len(games), progress), seen)
         if streamed:
             # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 50 MB
             # of text, and holding every report first took 930 MB of memory.
