@@ -72,8 +72,7 @@ class Game:
 
         event = find_event(self.record, turn=turn, line=line)
         setup = _setup(self.record, rules, overrides, spelling, tiles, board)
-        return Position(show_event(self.record, event, setup.ruleset, reason=setup.reason,
-                                   spelling=setup.spelling, layout=setup.layout))
+        return Position(show_event(setup, event))
 
 
 class Position:
@@ -236,8 +235,7 @@ def rescore(game: Game, rules: Rules = None, lexicon: str | Lexicon | None = Non
         else:
             words = _memo(words_lexicon_name(setup, None if given is None else str(given)))
         _same_tiles(words.lexicon, setup)
-    return Report(rescore_game(setup.record, setup.ruleset, reason=setup.reason, lexicon=words,
-                               spelling=setup.spelling, layout=setup.layout))
+    return Report(rescore_game(setup, lexicon=words))
 
 
 _MEMOS: dict[tuple[str, tuple[tuple[str, str], ...]], Any] = {}
@@ -278,8 +276,7 @@ def correct(game: Game, rules: Rules = None, *, overrides: Mapping[str, object] 
     from adjudicate.correction import correct_gcg
 
     setup = _setup(game.record, rules, overrides, spelling, tiles, board)
-    return correct_gcg(setup.record, setup.ruleset, reason=setup.reason, spelling=setup.spelling,
-                       layout=setup.layout)
+    return correct_gcg(setup)
 
 
 class Lexicon:

@@ -39,27 +39,24 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicate.errors import AdjudicateError, UnknownTileError
+from adjudicate.game import GameSetup, as_game
 from adjudicate.gcg import PLAYER_RE, RACK_RE, GameRecord, GcgEvent
 from adjudicate.gcgwriter import write_gcg
 from adjudicate.kinds import EventKind
 from adjudicate.notation import format_coord
-from adjudicate.recount import EventResult, RescoreReport, choose_ruleset, choose_spelling, rescore_game
+from adjudicate.recount import EventResult, RescoreReport, rescore_game
 from adjudicate.rules import Ruleset
 from adjudicate.tiles import (
     PLAYED_THROUGH,
     Alphabet,
     format_rack,
     format_tiles,
-    get_alphabet,
     parse_rack,
     parse_tiles,
 )
-
-if TYPE_CHECKING:
-    from adjudicate.board import Layout
 
 __all__ = ["Canonical", "canonical_gcg", "canonical_record"]
 
@@ -68,18 +65,23 @@ __all__ = ["Canonical", "canonical_gcg", "canonical_record"]
 _HEADER_KEYWORDS = frozenset(("title", "id", "lexicon", "game-type", "board-layout", "tile-distribution"))
 
 
-def canonical_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-                  spelling: str | None = None) -> str:
-    """``record`` written in canonical GCG (see the module docstring). The ruleset (default:
-    :func:`~adjudicate.recount.choose_ruleset`) gives the tile set and the replay; ``spelling``
-    how the record writes Spanish digraphs (default: :func:`~adjudicate.recount.choose_spelling`).
-    The record written is in the bracketed spelling (its ``#tile`` lines say so), whatever the
-    spelling read.
+def canonical_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *,
+                  reason: str | None = None, spelling: str | None = None) -> str:
+    """``record`` written in canonical GCG (see the module docstring). ``record`` and the ruleset
+    as :func:`~adjudicate.recount.rescore_game` takes them (default:
+    :func:`~adjudicate.recount.choose_ruleset`): the ruleset gives the tile set and the replay;
+    ``spelling`` how the record writes Spanish digraphs (default:
+    :func:`~adjudicate.recount.choose_spelling`). The record written is in the bracketed spelling
+    (its ``#tile`` lines say so), whatever the spelling read.
 
     :raises GcgError: only where :func:`~adjudicate.gcgwriter.write_gcg` refuses (a nickname with white
         space, two players with one number, more lines than the reader reads).
     """
-    return canonical_record(record, ruleset, reason=reason, spelling=spelling).write()
+    try:
+        game = as_game(record, ruleset, reason=reason, spelling=spelling)
+    except AdjudicateError:  # (a record of a tile set we do not ship, of letters of two sets: as read)
+        return _as_read(record if isinstance(record, GameRecord) else record.record).write()
+    return canonical_record(game).write()
 
 
 @dataclass(slots=True)
@@ -97,24 +99,19 @@ class Canonical:
         return write_gcg(self.record, multichar_tiles=self.multichar, verbatim=self.verbatim)
 
 
-def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
-                     reason: str | None = None, spelling: str | None = None,
-                     layout: Layout | None = None) -> Canonical:
+def canonical_record(game: GameSetup, report: RescoreReport | None = None) -> Canonical:
     """What :func:`canonical_gcg` writes, as a :class:`Canonical` (for writers that change it
-    further: :mod:`adjudicate.correction`); the record replayed on the board ``layout`` (default:
-    the standard board)."""
+    further: :mod:`adjudicate.correction`): the game's record replayed as it is set up, unless
+    ``report`` is the replay's report of it already."""
+    record = game.record
+    if report is None:
+        try:
+            report = rescore_game(game)
+        except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
+            return _as_read(record)
     verbatim = _unwritten_lines(record)
-    # A #rackN before the last event (a structure problem) goes back where it was, verbatim:
-    # written at the end it would say something else.
-    kept, last_event = _rack_lines(record), _last_event_line(record)
-    racks = {n: text for n, text in record.racks.items() if kept.get(n, 0) > last_event}
-    try:
-        if ruleset is None:  # (a tile set we do not ship, letters of two sets: as read)
-            ruleset, reason = choose_ruleset(record)
-        report = rescore_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
-    except AdjudicateError:  # another tile set, a non-classic game, too many players: as read
-        return Canonical(replace(record, racks=racks), None, verbatim, None)
-    alphabet, _ = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)  # (to read it)
+    racks = _kept_racks(record)
+    alphabet = game.alphabet  # (to read it)
     results: dict[int, EventResult] = {result.line: result for result in report.events}
     unreadable = [line for line, _ in record.unreadable]
     events = []
@@ -139,6 +136,19 @@ def canonical_record(record: GameRecord, ruleset: Ruleset | None = None, *,
         multichar = alphabet.multichar_labels  # canonical labels, whatever #tile lines said
     canonical = replace(record, events=events, racks=racks, tile_distribution=distribution)
     return Canonical(canonical, multichar, verbatim, report)
+
+
+def _as_read(record: GameRecord) -> Canonical:
+    """A record the replay refuses, written as read (its ``#rackN`` lines where they were)."""
+    return Canonical(replace(record, racks=_kept_racks(record)), None, _unwritten_lines(record), None)
+
+
+def _kept_racks(record: GameRecord) -> dict[int, str]:
+    """The ``#rackN`` lines written at the end: those after the last event. One before it (a
+    structure problem) goes back where it was, verbatim: written at the end it would say
+    something else."""
+    kept, last_event = _rack_lines(record), _last_event_line(record)
+    return {n: text for n, text in record.racks.items() if kept.get(n, 0) > last_event}
 
 
 def _rack(text: str, alphabet: Alphabet) -> str:

@@ -36,13 +36,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from adjudicate.canonical import canonical_record
+from adjudicate.game import GameSetup, as_game
 from adjudicate.errors import CannotCorrect
 from adjudicate.gcg import GameRecord, GcgEvent, read_gcg
 from adjudicate.kinds import EventKind, Finding
 from adjudicate.replay import TURN_KINDS
 from adjudicate.report import Discrepancy, EventResult, RescoreReport
 from adjudicate.recount import rescore_game
-from adjudicate.rules import BonusPer, ChallengeRule, Ruleset, choose_ruleset
+from adjudicate.rules import BonusPer, ChallengeRule, Ruleset
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,21 +77,24 @@ class Corrected:
     changes: tuple[Change, ...]
 
 
-def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
-                spelling: str | None = None, layout: Layout | None = None) -> Corrected:
-    """``record`` corrected (see the module docstring). Raises :class:`~adjudicate.errors.CannotCorrect`
-    naming each fault a correction cannot mend, and for a record the replay refuses (another tile
-    set...)."""
-    if ruleset is None:
-        ruleset, reason = choose_ruleset(record)
-    first = rescore_game(record, ruleset, reason=reason, spelling=spelling,  # (raises the replay's error)
-                         layout=layout)
+def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *,
+                reason: str | None = None, spelling: str | None = None,
+                layout: Layout | None = None) -> Corrected:
+    """``record`` corrected (see the module docstring); ``record`` and the rest as
+    :func:`~adjudicate.recount.rescore_game` takes them. Raises
+    :class:`~adjudicate.errors.CannotCorrect` naming each fault a correction cannot mend, and for a
+    record the replay refuses (another tile set...)."""
+    game = as_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
+    record, ruleset = game.record, game.ruleset
+    first = rescore_game(game)  # (raises the replay's error)
     shown = _read_off_cumulatives(record, first, ruleset)
-    source = record
-    if shown:
+    if shown:  # (the numbers the cumulatives show: the same game, replayed again)
         source = replace(record, events=[replace(e, score=shown[e.line][1]) if e.line in shown else e
                                          for e in record.events])
-    canon = canonical_record(source, ruleset, reason=reason, spelling=spelling, layout=layout)
+        canon = canonical_record(game.with_record(source))
+    else:  # (the record as it is: its replay is the one above)
+        source = record
+        canon = canonical_record(game, first)
     report = canon.report
     if report is None:  # pragma: no cover - the replay accepted the record above
         raise CannotCorrect(f"{record.name}: the replay refuses this record")
@@ -159,8 +163,9 @@ def correct_gcg(record: GameRecord, ruleset: Ruleset | None = None, *, reason: s
         changes.append(Change(d.line, note))
     corrected = replace(canon, record=replace(canon.record, events=events, notes=notes))
     text = corrected.write()
-    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=reason,
-                         layout=layout)
+    # (The text written, read as any reader reads it: its spelling is the one it shows.)
+    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=game.reason,
+                         layout=game.layout)
     if again.discrepancies:  # (a safety net: what the correction could not mend)
         raise CannotCorrect(_faults_text(record.name, again.discrepancies, after=True),
                             again.discrepancies[0].line)

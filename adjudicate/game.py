@@ -16,8 +16,10 @@ and for ``--check-words``, the lexicon the words are looked up in (:func:`words_
 
 from __future__ import annotations
 
+from copy import copy
+
 from adjudicate.errors import RulesError
-from adjudicate.rules import apply_overrides, choose_ruleset, find_ruleset
+from adjudicate.rules import GIVEN, apply_overrides, choose_ruleset, find_ruleset
 from adjudicate.tiles import tile_set_facts
 
 TYPE_CHECKING = False  # (typing is not imported to run, nor gcg: `endgame` and `clock` read no record)
@@ -27,29 +29,63 @@ if TYPE_CHECKING:
     from adjudicate.board import Layout
     from adjudicate.gcg import GameRecord
     from adjudicate.rules import Ruleset
+    from adjudicate.tiles import Alphabet
 
-__all__ = ["GameSetup", "pick_board", "pick_ruleset", "setup_game", "words_lexicon_name"]
+__all__ = ["GameSetup", "as_game", "pick_board", "pick_ruleset", "setup_game", "words_lexicon_name"]
 
 
 class GameSetup:
     """A record, the ruleset it is adjudicated under and why (``reason``, as reports show it; it
     names the board too, when not the standard one or when ``--board`` gave it), the spelling
     asked for (``bracketed``, ``plain``, ``quackle``; None: what the record shows), and the board's
-    ``layout`` (:func:`pick_board`).
+    ``layout`` (:func:`pick_board`). The spelling is decided here, once for every replay of the
+    record: ``alphabet`` is the ruleset's tile set as the record spells it, ``spelling_reason`` why
+    (:func:`~adjudicate.replay.choose_spelling`).
     """
 
-    __slots__ = ("record", "ruleset", "reason", "spelling", "layout")
+    __slots__ = ("record", "ruleset", "reason", "spelling", "layout", "alphabet", "spelling_reason")
 
     def __init__(self, record: GameRecord, ruleset: Ruleset, reason: str,
                  spelling: str | None = None, layout: Layout | None = None) -> None:
         from adjudicate.board import STANDARD_LAYOUT
+        from adjudicate.replay import choose_spelling
+        from adjudicate.tiles import get_alphabet
 
         self.record, self.ruleset, self.reason, self.spelling = record, ruleset, reason, spelling
         self.layout = layout if layout is not None else STANDARD_LAYOUT
+        self.alphabet: Alphabet
+        self.spelling_reason: str | None
+        self.alphabet, self.spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
+
+    def with_record(self, record: GameRecord) -> GameSetup:
+        """The same choices for ``record``, the same game with other numbers (a correction's)."""
+        game = copy(self)
+        game.record = record
+        return game
 
     def __repr__(self) -> str:
         return (f"GameSetup({self.record.name!r}, {self.ruleset!r}, reason={self.reason!r}, "
                 f"spelling={self.spelling!r}, layout={self.layout.name!r})")
+
+
+def as_game(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *, reason: str | None = None,
+            spelling: str | None = None, layout: Layout | None = None) -> GameSetup:
+    """What the functions under the commands take (:func:`~adjudicate.recount.rescore_game`,
+    :func:`~adjudicate.show.show_event`, :func:`~adjudicate.canonical.canonical_gcg`,
+    :func:`~adjudicate.correction.correct_gcg`): a :class:`GameSetup` as it is (its choices made
+    once, by :func:`setup_game`: give none of the others), else ``record`` under ``ruleset``
+    (default: the one the record implies, :func:`~adjudicate.rules.choose_ruleset`) with
+    ``reason``, ``spelling`` and ``layout`` as given.
+
+    :raises TypeError: a GameSetup given with a choice of its own.
+    """
+    if isinstance(record, GameSetup):
+        if ruleset is not None or reason is not None or spelling is not None or layout is not None:
+            raise TypeError("a GameSetup carries its ruleset, reason, spelling and layout: give none")
+        return record
+    if ruleset is None:
+        ruleset, reason = choose_ruleset(record)
+    return GameSetup(record, ruleset, reason or GIVEN, spelling, layout)
 
 
 def pick_ruleset(rules: str | None = None, overrides: Mapping[str, object] | None = None, *,

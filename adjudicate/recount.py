@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from adjudicate.board import LAYOUT_NAMES, Board, IllegalPlacementError, Layout, Move, get_layout
 from adjudicate.adjustments import break_tie, winners_of
 from adjudicate.errors import AdjudicateError
+from adjudicate.game import GameSetup, as_game
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.endlines import EndLines
 from adjudicate.kinds import Ending, EventKind, Finding, Note
@@ -891,20 +892,21 @@ def words_lexicon(words: TileMemo | None, record_lexicon: str | None) -> dict[st
 
 
 def rescore_game(
-    record: GameRecord, ruleset: Ruleset | None = None, *, reason: str | None = None,
+    record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *, reason: str | None = None,
     lexicon: Words | None = None, spelling: str | None = None, layout: Layout | None = None,
 ) -> RescoreReport:
-    """Replay ``record`` under ``ruleset`` (default: chosen from the record, see
-    :func:`choose_ruleset`) on the board ``layout`` (default: the standard board; a record's own:
-    :func:`adjudicate.game.setup_game`) and report every disagreement. When every one disappears
+    """Replay ``record`` (a :class:`~adjudicate.game.GameSetup`, its choices made once by
+    :func:`adjudicate.game.setup_game`; or a bare record under ``ruleset``, by default chosen from
+    the record, see :func:`choose_ruleset`, on the board ``layout``, by default the standard
+    board: :func:`adjudicate.game.as_game`) and report every disagreement. When every one disappears
     on another shipped board, ``report.board_fit`` names it (:func:`fitting_board`). A Wordfeud
     game is refused by name: its board and tiles are not shipped. With ``lexicon`` (anything answering
     ``key in lexicon``), every word formed is looked up and unchallenged phonies are listed in
     ``report.info`` (information: under the rules an unchallenged play stands). For many games,
     pass a :class:`~adjudicate.lexicon.TileMemo` of the ruleset's alphabet: its answers then last
     from one game to the next."""
-    if ruleset is None:
-        ruleset, reason = choose_ruleset(record)
+    game = as_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
+    record, ruleset, alphabet = game.record, game.ruleset, game.alphabet
     for line, keyword, value in record.pragmas:
         if keyword == "game-type" and value.strip().lower() not in ("", "classic"):
             raise AdjudicateError(
@@ -914,10 +916,9 @@ def rescore_game(
         if keyword == "id" and value.split(maxsplit=1)[:1] == ["Wordfeud"]:
             raise AdjudicateError(f"{record.name}: line {line}: a Wordfeud game: its board and tiles "
                                   "are Wordfeud's, and we ship Scrabble's only")
-    alphabet, spelling_reason = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
-    report = _Rescore(record, ruleset, reason or GIVEN, lexicon, alphabet, spelling_reason, layout).run()
+    report = _Rescore(record, ruleset, game.reason, lexicon, alphabet, game.spelling_reason, game.layout).run()
     if report.discrepancies:
-        report.board_fit = fitting_board(record, ruleset, alphabet, layout)
+        report.board_fit = fitting_board(record, ruleset, alphabet, game.layout)
     return report
 
 
@@ -978,24 +979,26 @@ class ReplayPoint:
 
 
 def replay_until(
-    record: GameRecord, ruleset: Ruleset, line: int, *, reason: str | None = None,
+    record: GameRecord | GameSetup, ruleset: Ruleset | None, line: int, *, reason: str | None = None,
     spelling: str | None = None, layout: Layout | None = None,
 ) -> ReplayPoint:
-    """Replay ``record`` up to the event on ``line`` and return the game just before and just after it.
+    """Replay ``record`` up to the event on ``line`` and return the game just before and just after it
+    (``record`` and the rest as :func:`rescore_game` takes them).
 
     The record is replayed cut short twice (the events before ``line``, then up to it) and once
     whole (for the line's discrepancies), so :func:`rescore_game` carries no hook and loses no
     speed; for one game the cost is nothing. Raises :class:`ValueError` when no event is on
     ``line``, :class:`AdjudicateError` as :func:`rescore_game` does.
     """
+    game = as_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
+    record, ruleset, layout = game.record, game.ruleset, game.layout
     event = next((e for e in record.events if e.line == line), None)
     if event is None:
         raise ValueError(f"no event on line {line}")
-    report = rescore_game(record, ruleset, reason=reason, spelling=spelling,  # refuses non-classic games
-                          layout=layout)
-    why = reason or GIVEN
-    # (The whole record decides its spelling, not the part replayed.)
-    alphabet, spelled = choose_spelling(record, get_alphabet(ruleset.alphabet), spelling)
+    report = rescore_game(game)  # refuses non-classic games
+    why = game.reason
+    # (The whole record decides its spelling, not the part replayed: the setup's.)
+    alphabet, spelled = game.alphabet, game.spelling_reason
     before = _Rescore(_replace_record(record, events=[e for e in record.events if e.line < line]),
                       ruleset, why, None, alphabet, spelled, layout)
     before.run(whole=False)

@@ -33,12 +33,13 @@ from typing import Any
 
 from adjudicate.board import Board, Layout, Move
 from adjudicate.errors import AdjudicateError
+from adjudicate.game import GameSetup, as_game
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import EventKind
 from adjudicate.notation import COLUMNS
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
-from adjudicate.recount import choose_ruleset, replay_until
+from adjudicate.recount import replay_until
 from adjudicate.rules import Outplay, Ruleset, ruleset_text
 from adjudicate.scoring import (
     ScoreBreakdown,
@@ -250,14 +251,15 @@ def _what_is_on(record: GameRecord, line: int) -> str:
     return ""
 
 
-def show_event(record: GameRecord, event: GcgEvent, ruleset: Ruleset | None = None, *,
+def show_event(record: GameRecord | GameSetup, event: GcgEvent, ruleset: Ruleset | None = None, *,
                reason: str | None = None, spelling: str | None = None,
                layout: Layout | None = None) -> Shown:
-    """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`). ``spelling``
-    and ``layout`` (the board) as :func:`~adjudicate.recount.rescore_game` takes them."""
-    if ruleset is None:
-        ruleset, reason = choose_ruleset(record)
-    point = replay_until(record, ruleset, event.line, reason=reason, spelling=spelling, layout=layout)
+    """Replay ``record`` to ``event`` and gather what is shown (see :class:`Shown`). ``record``, the
+    ruleset, ``spelling`` and ``layout`` (the board) as :func:`~adjudicate.recount.rescore_game`
+    takes them."""
+    game = as_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
+    record, ruleset = game.record, game.ruleset
+    point = replay_until(game, None, event.line)
     alphabet = point.after.alphabet
     result = point.result
     kind = event.kind

@@ -3,7 +3,9 @@ record, else naspa; the --set overrides applied and named in the reason; the spe
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +87,40 @@ def test_the_reason_reads_as_a_sentence_after_the_rulesets_name(record: str, sen
     `ruleset wespa (#lexicon CSW21), #lexicon CSW21` were the headers."""
     game = setup_game(read_gcg(record.encode("utf-8")))
     assert ruleset_text(game.ruleset.name, game.reason) == sentence
+
+
+@pytest.mark.parametrize(("command", "spellings"), [
+    (["rescore", "-q"], 1),
+    (["show", "--no-color", "--turn", "3"], 1),
+    # (and once more for the corrected text, read back as any reader reads it, to check it)
+    (["correct"], 2),
+])
+def test_a_command_chooses_the_ruleset_and_the_spelling_once(
+        command: list[str], spellings: int, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27: the choice is made at the top (``setup_game``) and passed down; the replay, the
+    canonical writer and the correction under it choose nothing again. Spanish, so that the
+    spelling is a real choice; a record that needs correcting (exit 1), so every step runs."""
+    import adjudicate.correction
+    import adjudicate.replay
+    import adjudicate.rules
+    import adjudicate.show  # (every module on the way imported: its names bound)
+
+    calls: dict[str, int] = {"choose_ruleset": 0, "choose_spelling": 0}
+
+    def counted(module: Any, name: str) -> None:
+        real = getattr(module, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return real(*args, **kwargs)
+
+        # Every module that bound the name, as it is imported, has it counted.
+        for bound in list(sys.modules.values()):
+            if getattr(bound, "__name__", "").startswith("adjudicate") and getattr(bound, name, None) is real:
+                monkeypatch.setattr(bound, name, wrapper)
+
+    counted(adjudicate.rules, "choose_ruleset")
+    counted(adjudicate.replay, "choose_spelling")
+    result = cli([*command, str(GAMES / "es_scoreless12.gcg")])
+    assert result.exit_code == (0 if command[0] == "show" else 1), result.output
+    assert calls == {"choose_ruleset": 1, "choose_spelling": spellings}
