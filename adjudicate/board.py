@@ -466,11 +466,6 @@ class Board:
         self.count += (tile != EMPTY) - (self.grid[square] != EMPTY)
         self.grid[square] = tile
 
-    @property
-    def is_empty(self) -> bool:
-        """No tile on the board yet (a property: ``if board.is_empty:``)."""
-        return self.count == 0
-
     def rows(self) -> list[str]:
         """The board as ``size`` strings of canonical labels, ``.`` for empty (digraphs make them
         wider)."""

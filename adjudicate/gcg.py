@@ -242,13 +242,6 @@ class GameRecord:
     # was (a problem quotes 200 characters of it, and only the first MAX_PROBLEMS are listed).
     unreadable: list[tuple[int, str]] = field(default_factory=list)
 
-    def player_by_nick(self, nick: str) -> Player | None:
-        """The first player with this nick (nicks are case-sensitive), or None."""
-        for player in self.players:
-            if player.nick == nick:
-                return player
-        return None
-
     def player_by_number(self, number: int) -> Player | None:
         for player in self.players:
             if player.number == number:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicate.errors import RulesError, UnknownTileError
 from adjudicate.federations import FEDERATIONS, federation_name, names_text, preset
 from adjudicate.kinds import EventKind, TextEnum
-from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts, tile_set_labels
+from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts
 
 if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord

@@ -382,14 +382,6 @@ def tile_set_facts(name: str) -> dict[str, str]:
     return _data(name)[0]
 
 
-def tile_set_labels(name: str) -> tuple[str, ...]:
-    """The labels of the letters of the tile set called ``name`` (and their aliases), read
-    without building the set."""
-    if name not in ALPHABET_NAMES:
-        get_alphabet(name)
-    return tuple(form for info in _data(name)[1][1:] for form in (info.label, *info.aliases))
-
-
 def language_of(name: str) -> str:
     """The language of the tile set called ``name`` (``en``, ``es``, ``de``...): its data file says
     (read without building the set, which the rulesets do not need when they ask at import)."""

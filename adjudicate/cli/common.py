@@ -17,7 +17,7 @@ from adjudicate.readfile import open_regular
 if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
 
-EXIT_OK, EXIT_NO, EXIT_ERROR, EXIT_BUG = 0, 1, 2, 3
+EXIT_OK, EXIT_NO, EXIT_ERROR = 0, 1, 2
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
