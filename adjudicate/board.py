@@ -513,6 +513,9 @@ class Board:
         bonus aside): the rule itself, word by word, is :func:`adjudicate.scoring.score_play`, and
         scoring every play there instead costs the replay 69% more instructions a game
         (scripts/icount). tests/test_board_differential.py holds the two equal."""
+        # Kept whole: the replay's hot path, each step reading the locals the one
+        # before set (the squares, the running points, the grid's tables); the cross words and
+        # the errors' texts are methods of their own.
         coord, tiles = place
         grid = self.grid
         row, col, down = coord.row, coord.col, coord.down
@@ -568,17 +571,9 @@ class Board:
             if not placed:
                 raise self._fail(place, NO_NEW_TILE, "places no new tile (every square is already covered)")
             if pos > 0 and grid[start - step]:
-                raise self._fail(
-                    place, NOT_WHOLE,
-                    f"word is not whole word: the tile {self._label(grid[start - step])} at "
-                    f"{square_name(start - step, size)} is directly before it", start - step,
-                )
+                raise self._not_whole(place, start - step, "before")
             if pos + n < size and grid[stop]:
-                raise self._fail(
-                    place, NOT_WHOLE,
-                    f"word is not whole word: the tile {self._label(grid[stop])} at "
-                    f"{square_name(stop, size)} is directly after it", stop,
-                )
+                raise self._not_whole(place, stop, "after")
             if placed == n:  # no played-through square: the word and the new tiles are as written
                 word = new_tiles = tiles
             else:
@@ -592,35 +587,8 @@ class Board:
                 crossing: list[int] | tuple[()] = ()
             else:
                 crossing = []  # the first square of each cross word
-                # Cross words: from each new tile with a tile beside it, scan across the main
-                # word's direction.
                 words = [word]
-                cross_step = 1 if down else size
-                for sq in crossers:
-                    if down:  # the row of the square, first and last
-                        first_sq = sq - col
-                        last_sq = first_sq + size - 1
-                    else:  # its column
-                        first_sq = sq - row * size
-                        last_sq = first_sq + size * size - size
-                    total = letter_values[sq][grid[sq]]  # the new tile, the letter premium included
-                    lo = sq
-                    while lo > first_sq:
-                        x = grid[lo - cross_step]
-                        if not x:
-                            break
-                        total += values[x]
-                        lo -= cross_step
-                    hi = sq
-                    while hi < last_sq:
-                        x = grid[hi + cross_step]
-                        if not x:
-                            break
-                        total += values[x]
-                        hi += cross_step
-                    words.append(tuple(grid[lo : hi + 1 : cross_step]))
-                    crossing.append(lo)
-                    scores.append(total * word_mult[sq])
+                self._cross_words(crossers, down, row, col, words, crossing, scores)
                 if n > 1:
                     points = sum(scores)
                 else:
@@ -633,12 +601,10 @@ class Board:
                 word_tiles = tuple(words)
 
             if self.count == 0:
-                centre = layout.centre
-                if centre not in new_squares or len(word_tiles[0]) < 2:
+                if layout.centre not in new_squares or len(word_tiles[0]) < 2:
                     raise self._fail(
-                        place, NOT_CENTRE,
-                        f"the first play must cover the centre square {square_name(centre, size)} "
-                        "with a word of two tiles or more", centre,
+                        place, NOT_CENTRE, f"the first play must cover the centre square "
+                        f"{square_name(layout.centre, size)} with a word of two tiles or more", layout.centre,
                     )
             elif placed == n and not crossers:  # nothing played through, no cross word
                 raise self._fail(place, NOT_CONNECTED, "does not touch any tile already on the board")
@@ -655,6 +621,49 @@ class Board:
             raise
         self.count += placed
         return move
+
+    def _not_whole(self, place: Place, sq: int, where: str) -> IllegalPlacementError:
+        """The error for a play with the tile on ``sq`` directly ``where`` (before, after) it."""
+        return self._fail(
+            place, NOT_WHOLE,
+            f"word is not whole word: the tile {self._label(self.grid[sq])} at "
+            f"{square_name(sq, self.size)} is directly {where} it", sq,
+        )
+
+    def _cross_words(self, crossers: list[int], down: bool, row: int, col: int,
+                     words: list[tuple[int, ...]], crossing: list[int], scores: list[int]) -> None:
+        """The cross words of a play whose new tiles are down (:meth:`play`): from each new tile
+        with a tile beside it (``crossers``), scan across the main word's direction (``down``;
+        ``row``, ``col``: the play's first square). Each word's tiles go to ``words``, its first
+        square to ``crossing``, its points, the new tile's premiums included, to ``scores``."""
+        grid, size, values = self.grid, self.size, self._values
+        letter_values, word_mult = self._letter_values, self._layout.word_mult
+        cross_step = 1 if down else size
+        for sq in crossers:
+            if down:  # the row of the square, first and last
+                first_sq = sq - col
+                last_sq = first_sq + size - 1
+            else:  # its column
+                first_sq = sq - row * size
+                last_sq = first_sq + size * size - size
+            total = letter_values[sq][grid[sq]]  # the new tile, the letter premium included
+            lo = sq
+            while lo > first_sq:
+                x = grid[lo - cross_step]
+                if not x:
+                    break
+                total += values[x]
+                lo -= cross_step
+            hi = sq
+            while hi < last_sq:
+                x = grid[hi + cross_step]
+                if not x:
+                    break
+                total += values[x]
+                hi += cross_step
+            words.append(tuple(grid[lo : hi + 1 : cross_step]))
+            crossing.append(lo)
+            scores.append(total * word_mult[sq])
 
     def _unplaceable(self, place: Place, written: int, sq: int) -> IllegalPlacementError:
         """The error for a written tile that cannot go on the empty square ``sq``."""

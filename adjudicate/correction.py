@@ -84,6 +84,7 @@ def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, 
     :func:`~adjudicate.recount.rescore_game` takes them. Raises
     :class:`~adjudicate.errors.CannotCorrect` naming each fault a correction cannot mend, and for a
     record the replay refuses (another tile set...)."""
+    # -- the record replayed; the faults a correction cannot mend
     game = as_game(record, ruleset, reason=reason, spelling=spelling, layout=layout)
     record, ruleset = game.record, game.ruleset
     first = rescore_game(game)  # (raises the replay's error)
@@ -108,10 +109,41 @@ def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, 
               and d.line not in removable]
     if faults:
         raise CannotCorrect(_faults_text(record.name, faults), faults[0].line)
+    # -- each line kept, corrected or taken out; then the lines the record lacks
+    events, changes, waiting = _rewritten(canon.record, results, by_line, removable, shown, ruleset)
+    notes = canon.record.notes
+    if waiting:  # (every line removed: the notes go before where the events were)
+        notes = [*notes, *waiting]
+    _add_missing(report, events, changes)
+    # -- the corrected text, rescored: no finding, and the game ends as it did
+    corrected = replace(canon, record=replace(canon.record, events=events, notes=notes))
+    text = corrected.write()
+    # (The text written, read as any reader reads it: its spelling is the one it shows.)
+    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=game.reason,
+                         layout=game.layout)
+    if again.discrepancies:  # (a safety net: what the correction could not mend)
+        raise CannotCorrect(_faults_text(record.name, again.discrepancies, after=True),
+                            again.discrepancies[0].line)
+    if (again.ending, again.winners) != (first.ending, first.winners):
+        first_shown = min(shown) if shown else None
+        cause = (f"line {first_shown}'s number, which the rules do not fix, would be the one its "
+                 "cumulative shows, and rescore counts another: the director decides"
+                 if first_shown is not None else "the corrected record does not end as the record does")
+        raise CannotCorrect(f"{record.name}: cannot be corrected: the result would change "
+                            f"({_result(first)} -> {_result(again)}): {cause}", first_shown)
+    return Corrected(text, tuple(sorted(changes, key=lambda c: c.line)))
+
+
+def _rewritten(canonical: GameRecord, results: dict[int, EventResult], by_line: dict[int, list[Discrepancy]],
+               removable: set[int], shown: dict[int, tuple[int, int]], ruleset: Ruleset
+               ) -> tuple[list[GcgEvent], list[Change], list[str]]:
+    """The canonical record's events with the rules' numbers, each change noted; the lines
+    ``removable`` taken out, their notes moved to the line before (``waiting``: those of lines
+    before the first kept one). ``shown``: a number read off the cumulative, by line."""
     events: list[GcgEvent] = []
     changes: list[Change] = []
     waiting: list[str] = []  # notes of removed lines before the first kept one
-    for event in canon.record.events:
+    for event in canonical.events:
         result = results.get(event.line)
         if event.line in removable:
             why = "; ".join(d.message.split(": ", 1)[-1] for d in by_line[event.line])
@@ -146,9 +178,11 @@ def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, 
             event = replace(event, score=score, cumulative=cum, notes=[*event.notes, note],
                             old_phony_form=False)
         events.append(event)
-    notes = canon.record.notes
-    if waiting:  # (every line removed: the notes go before where the events were)
-        notes = [*notes, *waiting]
+    return events, changes, waiting
+
+
+def _add_missing(report: RescoreReport, events: list[GcgEvent], changes: list[Change]) -> None:
+    """The lines the rules expect and the record lacks (end-of-game lines), added at its end."""
     totals = {p.nick: p.computed_final for p in report.players}
     last_line = events[-1].line if events else 0
     for d in report.discrepancies:
@@ -161,22 +195,6 @@ def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, 
         events.append(GcgEvent(last_line, "", line.nick, line.kind, rack=rack, tiles=line.tiles,
                                score=line.score, cumulative=totals[line.nick], notes=[note]))
         changes.append(Change(d.line, note))
-    corrected = replace(canon, record=replace(canon.record, events=events, notes=notes))
-    text = corrected.write()
-    # (The text written, read as any reader reads it: its spelling is the one it shows.)
-    again = rescore_game(read_gcg(text.encode("utf-8"), name=record.name), ruleset, reason=game.reason,
-                         layout=game.layout)
-    if again.discrepancies:  # (a safety net: what the correction could not mend)
-        raise CannotCorrect(_faults_text(record.name, again.discrepancies, after=True),
-                            again.discrepancies[0].line)
-    if (again.ending, again.winners) != (first.ending, first.winners):
-        first_shown = min(shown) if shown else None
-        cause = (f"line {first_shown}'s number, which the rules do not fix, would be the one its "
-                 "cumulative shows, and rescore counts another: the director decides"
-                 if first_shown is not None else "the corrected record does not end as the record does")
-        raise CannotCorrect(f"{record.name}: cannot be corrected: the result would change "
-                            f"({_result(first)} -> {_result(again)}): {cause}", first_shown)
-    return Corrected(text, tuple(sorted(changes, key=lambda c: c.line)))
 
 
 def _removable(result: EventResult | None, found: list[Discrepancy]) -> bool:

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
@@ -450,9 +451,10 @@ def _parse_lines(
     lines: list[str], record: GameRecord, problems: list[GcgProblem], *, has_control: bool, long_text: bool,
     ascii_no_tab: bool,
 ) -> None:
+    # Kept whole: one loop over the lines whose state (the note being read, the blank
+    # lines after it, the first event's line) is its locals; an event line, most of a record,
+    # is read in the loop itself (the fast path) and a pragma by _read_pragma.
     events = record.events
-    pragmas = record.pragmas
-    players = record.players
     add = problems.append
     note: list[str] | None = None  # the notes list whose last item is the note being read
     note_text: list[str] | None = None  # that note's lines so far, when it has more than one
@@ -461,14 +463,8 @@ def _parse_lines(
     first_event_line = 0
     seen_header: dict[str, int] = {}
     rack_lines: list[tuple[int, int]] = []
-    player_numbers: set[int] = set()
-    player_nicks: set[str] = set()
+    players_seen: tuple[set[int], set[str]] = (set(), set())  # the player numbers and nicks read
     control = _CONTROL_RE.search if has_control else None
-
-    def unreadable(number: int, message: str, line: str) -> None:
-        """A line that cannot be read: a problem quoting it, and the whole of it for the writer."""
-        add(GcgProblem(number, "parse", message, line[:TEXT_IN_PROBLEM]))
-        record.unreadable.append((number, line))
 
     check_long = long_text and any(len(line) > MAX_LINE for line in lines)
     # Without control characters, " " is the only white space an ASCII line without tabs can hold.
@@ -502,11 +498,11 @@ def _parse_lines(
             continue
         if check_long and len(line) > MAX_LINE:
             note = None
-            unreadable(number, f"line too long ({len(line)} characters)", line)
+            _unreadable(record, add, number, f"line too long ({len(line)} characters)", line)
             continue
         if control is not None and control(line) is not None:
             note = None
-            unreadable(number, "control characters or binary data", line)
+            _unreadable(record, add, number, "control characters or binary data", line)
             continue
         if first != ">" and first != "#":
             stripped = line.lstrip()
@@ -522,7 +518,7 @@ def _parse_lines(
                 continue
             first = stripped[0]
             if first != ">" and first != "#":
-                unreadable(number, "not a pragma (#...), an event (>nick: ...) or a note continuation", line)
+                _unreadable(record, add, number, "not a pragma (#...), an event (>nick: ...) or a note continuation", line)
                 continue
             line = stripped
         note = None
@@ -530,7 +526,7 @@ def _parse_lines(
         if first == ">":
             parsed = _parse_event(line, number)
             if isinstance(parsed, str):
-                unreadable(number, parsed, line)
+                _unreadable(record, add, number, parsed, line)
                 continue
             if not first_event_line:
                 first_event_line = number
@@ -538,70 +534,89 @@ def _parse_lines(
             continue
 
         # A pragma.
-        parts = line[1:].split(None, 1)
-        if not parts:
-            unreadable(number, "empty pragma", line)
-            continue
-        keyword = parts[0].lower()
-        value = parts[1].rstrip() if len(parts) > 1 else ""
-        pragmas.append((number, keyword, value))
-        role = _PRAGMA_ROLES.get(keyword)
-        if role is None:
-            role = _pragma_role(keyword)
-        what = role.what
-        if what == "note":
+        note = _read_pragma(record, add, number, line, first_event_line, seen_header, players_seen, rack_lines)
+        if note is not None:  # a note: its continuation lines follow
             blanks = 0
             note_text = None
-            if events:
-                note = events[-1].notes
-                note.append(value)
-                events[-1].note_lines.append(number)
-            else:
-                note = record.notes
-                note.append(value)
-                record.note_lines.append(number)
-                add(GcgProblem(number, "structure", "note before the first event (kept as a note on the game)",
-                               line[:TEXT_IN_PROBLEM]))
-        elif what == "header" or what == "player":
-            if first_event_line:
-                add(GcgProblem(number, "structure", f"#{keyword} after the first event (line {first_event_line})",
-                               line[:TEXT_IN_PROBLEM]))
-            if what == "header":
-                if keyword not in seen_header:
-                    seen_header[keyword] = number
-                    setattr(record, role.attr, value)
-                elif keyword == "description":
-                    record.description = f"{record.description}\n{value}"
-                else:
-                    add(GcgProblem(number, "structure", f"#{keyword} repeated (line {seen_header[keyword]} is used)",
-                                   line[:TEXT_IN_PROBLEM]))
-                continue
-            player_no = role.number
-            fields = value.split(None, 1)
-            if player_no < 1:
-                add(GcgProblem(number, "structure", "player numbers start at 1", line[:TEXT_IN_PROBLEM]))
-            elif not fields:
-                add(GcgProblem(number, "structure", f"#player{player_no} has no nickname", line[:TEXT_IN_PROBLEM]))
-            elif player_no in player_numbers:
-                add(GcgProblem(number, "structure", f"#player{player_no} repeated (the first one is used)",
-                               line[:TEXT_IN_PROBLEM]))
-            else:
-                nick = fields[0]
-                if nick in player_nicks:
-                    add(GcgProblem(number, "structure", f"nickname {_q(nick)} is used by two players",
-                                   line[:TEXT_IN_PROBLEM]))
-                player_numbers.add(player_no)
-                player_nicks.add(nick)
-                players.append(Player(player_no, nick, fields[1] if len(fields) > 1 else nick, number))
-        elif what == "rack":
-            record.racks[role.number] = value
-            rack_lines.append((number, role.number))
-        elif what == "tile":
-            if value:
-                record.multichar_tiles.append(value.split(None, 1)[0])
     for notes, index, text in joined:
         notes[index] = "".join(text)
     _check_structure(record, problems, rack_lines)
+
+
+def _unreadable(record: GameRecord, add: Callable[[GcgProblem], None], number: int, message: str,
+                line: str) -> None:
+    """A line that cannot be read: a problem quoting it, and the whole of it for the writer."""
+    add(GcgProblem(number, "parse", message, line[:TEXT_IN_PROBLEM]))
+    record.unreadable.append((number, line))
+
+
+def _read_pragma(record: GameRecord, add: Callable[[GcgProblem], None], number: int, line: str,
+                 first_event_line: int, seen_header: dict[str, int],
+                 players_seen: tuple[set[int], set[str]], rack_lines: list[tuple[int, int]]) -> list[str] | None:
+    """A pragma line (``#keyword value``) read into ``record``: a note, a header, a player, a
+    rack, a tile; its problems added. Returns the notes list a note went to (its continuation
+    lines follow), else None. ``seen_header``: the line of each header read; ``players_seen``:
+    the player numbers and nicks read; ``rack_lines``: each ``#rackN``'s line and N."""
+    parts = line[1:].split(None, 1)
+    if not parts:
+        _unreadable(record, add, number, "empty pragma", line)
+        return None
+    keyword = parts[0].lower()
+    value = parts[1].rstrip() if len(parts) > 1 else ""
+    record.pragmas.append((number, keyword, value))
+    role = _PRAGMA_ROLES.get(keyword)
+    if role is None:
+        role = _pragma_role(keyword)
+    what = role.what
+    if what == "note":
+        if record.events:
+            last = record.events[-1]
+            last.notes.append(value)
+            last.note_lines.append(number)
+            return last.notes
+        record.notes.append(value)
+        record.note_lines.append(number)
+        add(GcgProblem(number, "structure", "note before the first event (kept as a note on the game)",
+                       line[:TEXT_IN_PROBLEM]))
+        return record.notes
+    if what == "header" or what == "player":
+        if first_event_line:
+            add(GcgProblem(number, "structure", f"#{keyword} after the first event (line {first_event_line})",
+                           line[:TEXT_IN_PROBLEM]))
+        if what == "header":
+            if keyword not in seen_header:
+                seen_header[keyword] = number
+                setattr(record, role.attr, value)
+            elif keyword == "description":
+                record.description = f"{record.description}\n{value}"
+            else:
+                add(GcgProblem(number, "structure", f"#{keyword} repeated (line {seen_header[keyword]} is used)",
+                               line[:TEXT_IN_PROBLEM]))
+            return None
+        player_no = role.number
+        fields = value.split(None, 1)
+        if player_no < 1:
+            add(GcgProblem(number, "structure", "player numbers start at 1", line[:TEXT_IN_PROBLEM]))
+        elif not fields:
+            add(GcgProblem(number, "structure", f"#player{player_no} has no nickname", line[:TEXT_IN_PROBLEM]))
+        elif player_no in players_seen[0]:
+            add(GcgProblem(number, "structure", f"#player{player_no} repeated (the first one is used)",
+                           line[:TEXT_IN_PROBLEM]))
+        else:
+            nick = fields[0]
+            if nick in players_seen[1]:
+                add(GcgProblem(number, "structure", f"nickname {_q(nick)} is used by two players",
+                               line[:TEXT_IN_PROBLEM]))
+            players_seen[0].add(player_no)
+            players_seen[1].add(nick)
+            record.players.append(Player(player_no, nick, fields[1] if len(fields) > 1 else nick, number))
+    elif what == "rack":
+        record.racks[role.number] = value
+        rack_lines.append((number, role.number))
+    elif what == "tile":
+        if value:
+            record.multichar_tiles.append(value.split(None, 1)[0])
+    return None
 
 
 def is_note_text(line: str) -> bool:

@@ -210,3 +210,46 @@ def test_the_report_model_imports_no_rendering() -> None:
         [sys.executable, "-c", "import sys, adjudicate.report; print(' '.join(sorted(sys.modules)))"],
         capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
     assert _RENDERING & set(loaded) == set()
+
+
+# Functions over 80 lines (issue 27) are cut along their sections, or say at their top why the
+# length is the clearest form ("# Kept whole: ..."). The modules other changes of issue 27
+# restructure answer for theirs there; the functions below are not cut yet.
+LONG = 80
+RESTRUCTURED_ELSEWHERE = {"recount.py", "ledger.py", "endlines.py", "replay.py", "report.py", "cli/rescore.py"}
+NOT_CUT_YET = {
+    "cli/judge.py:judge", "cli/judge.py:_run_lines", "forked.py:imap", "gcg.py:_parse_event",
+    "adjustments.py:rack_adjustments", "lexicon/build.py:build_lexicon", "lexicon/verify.py:advice",
+    "tiles.py:Alphabet.__init__",
+}
+
+
+def long_functions() -> dict[str, str]:
+    """``module:qualified.name`` -> the function's source, for each function over LONG lines."""
+    found: dict[str, str] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text("utf-8")
+        module = path.relative_to(PACKAGE).as_posix()
+
+        def walk(node: ast.AST, prefix: str) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    assert child.end_lineno is not None
+                    if child.end_lineno - child.lineno + 1 > LONG:
+                        found[f"{module}:{prefix}{child.name}"] = ast.get_source_segment(text, child) or ""
+                    walk(child, f"{prefix}{child.name}.")
+                elif isinstance(child, ast.ClassDef):
+                    walk(child, f"{prefix}{child.name}.")
+
+        walk(ast.parse(text), "")
+    return found
+
+
+def test_a_long_function_is_cut_or_says_why_it_is_whole() -> None:
+    unexplained = sorted(
+        name for name, source in long_functions().items()
+        if name.split(":")[0] not in RESTRUCTURED_ELSEWHERE and name not in NOT_CUT_YET
+        and "# Kept whole: " not in "\n".join(source.splitlines()[:25])
+    )
+    assert unexplained == []
+    assert NOT_CUT_YET <= set(long_functions()), "cut: take it off NOT_CUT_YET"

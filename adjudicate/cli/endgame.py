@@ -12,6 +12,7 @@ from adjudicate.errors import AdjudicateError
 
 if TYPE_CHECKING:
     from adjudicate.rules import Ruleset
+    from adjudicate.tiles import Alphabet
 
 T = TypeVar("T")
 
@@ -77,6 +78,25 @@ def _result_line(winners: tuple[str, ...], tie: bool) -> str:
     return f"Result: {winners[0]} wins"
 
 
+def _scores_and_racks(players: list[str], alphabet: "Alphabet", spelling: Optional[str]
+                      ) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    """Each ``PLAYER=SCORE[:RACK]`` item read: the scores, and the racks given (as tiles)."""
+    from adjudicate.tiles import parse_typed_rack
+
+    scores: dict[str, int] = {}
+    racks: dict[str, tuple[int, ...]] = {}
+    for item in players:
+        name, rest = _split_player(item, "PLAYER=SCORE[:RACK], e.g. B=402:IQ")
+        score_text, has_rack, rack_text = rest.partition(":")
+        _add(scores, name, _score(item, score_text), item)
+        if has_rack:
+            try:
+                racks[name] = parse_typed_rack(rack_text.strip(), alphabet, spelling)
+            except AdjudicateError as err:
+                raise AdjudicateError(f"{name}'s rack in {item!r}: {err}") from None
+    return scores, racks
+
+
 @app.command()
 def endgame(
     players: Annotated[
@@ -108,25 +128,14 @@ def endgame(
     Example: adjudicate endgame --rules catalan A=300:E B=280:L·LA C=250:?QU --ended passes
     """
     from adjudicate.adjustments import ENDINGS, rack_adjustments
-    from adjudicate.tiles import get_alphabet, parse_typed_rack
+    from adjudicate.tiles import get_alphabet
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)
         from adjudicate.rules import tile_set_named
 
         alphabet = get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
-        scores: dict[str, int] = {}
-        racks: dict[str, tuple[int, ...]] = {}
-        for item in players:
-            name, rest = _split_player(item, "PLAYER=SCORE[:RACK], e.g. B=402:IQ")
-            score_text, has_rack, rack_text = rest.partition(":")
-            _add(scores, name, _score(item, score_text), item)
-            if has_rack:
-                try:
-                    racks[name] = parse_typed_rack(rack_text.strip(), alphabet,
-                                                   spelling.value if spelling else None)
-                except AdjudicateError as err:
-                    raise AdjudicateError(f"{name}'s rack in {item!r}: {err}") from None
+        scores, racks = _scores_and_racks(players, alphabet, spelling.value if spelling else None)
         if len(scores) < 2:
             fail(f"{len(scores)} player given: an end-game adjustment needs 2 to 4 players")
         if (went_out is None) == (ended is None):

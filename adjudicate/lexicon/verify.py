@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+from array import array
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 
 from adjudicate import tiles
@@ -125,59 +127,82 @@ def _check(report: VerifyReport, directory: str, where: str, shown: str, source:
         report.add("alphabet", False, f"unknown alphabet {alphabet_name!r}")
         return manifest
     alphabet = tiles.get_alphabet(str(alphabet_name))
+    files = _check_files(report, manifest, directory, where, shown)
+    if files.words is None:
+        return manifest
+    keys, in_order = _check_list(report, manifest, files.words, alphabet)
+    reader = _check_dawg(report, manifest, files, keys, in_order, alphabet, shown)
+    if source is not None:
+        _check_source(report, manifest, source, alphabet, first_field, reader, keys)
+    return manifest
 
-    def file_bytes(filename: str, limit: int) -> bytes | None:
-        """Read as loading reads: a regular file of at most ``limit`` bytes (not a FIFO, /dev/zero)."""
+
+@dataclass(slots=True)
+class _Files:
+    """What the files gave (:func:`_check_files`): the DAWG's bytes, its units and key count, the
+    lexicon it loads as (None: it does not), and the list's words (None: it does not read)."""
+
+    dawg_data: bytes | None = None
+    units: array[int] | None = None
+    dawg_keys: int = 0
+    lexicon: Lexicon | None = None
+    words: list[str] | None = None
+
+
+def _file_bytes(report: VerifyReport, directory: str, shown: str, filename: str, limit: int) -> bytes | None:
+    """Read as loading reads: a regular file of at most ``limit`` bytes (not a FIFO, /dev/zero)."""
+    try:
+        return read_file(directory, filename, shown, limit)
+    except LexiconError as err:
+        report.add(filename, False, str(err))
+    except OSError as err:
+        report.add(filename, False, f"cannot read: {err.strerror or err}")
+    return None
+
+
+def _checksum(report: VerifyReport, manifest: Mapping[str, object], check: str, label: str, data: bytes) -> bool:
+    """The SHA-256 of ``data`` against the manifest's ``check`` field."""
+    digest = hashlib.sha256(data).hexdigest()
+    expected = manifest.get(check)
+    return report.add(
+        check, digest == expected,
+        f"{label} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
+    )
+
+
+def _check_files(report: VerifyReport, manifest: dict[str, object], directory: str, where: str,
+                 shown: str) -> _Files:
+    """The files: each read, its checksum, the DAWG loaded, the list decompressed and decoded."""
+    files = _Files()
+    files.dawg_data = dawg_data = _file_bytes(report, directory, shown, DAWG_FILE, MAX_DAWG_BYTES)
+    gz_data = _file_bytes(report, directory, shown, TEXT_FILE, MAX_TEXT_BYTES)
+    if dawg_data is not None and _checksum(report, manifest, "dawg_sha256", DAWG_FILE, dawg_data):
         try:
-            return read_file(directory, filename, shown, limit)
-        except LexiconError as err:
-            report.add(filename, False, str(err))
-        except OSError as err:
-            report.add(filename, False, f"cannot read: {err.strerror or err}")
-        return None
-
-    def checksum(check: str, label: str, data: bytes) -> bool:
-        """The SHA-256 of ``data`` against the manifest's ``check`` field."""
-        digest = hashlib.sha256(data).hexdigest()
-        expected = manifest.get(check)
-        return report.add(
-            check, digest == expected,
-            f"{label} SHA-256 {digest}" + ("" if digest == expected else f", manifest {expected}"),
-        )
-
-    # -- the files
-    dawg_data = file_bytes(DAWG_FILE, MAX_DAWG_BYTES)
-    gz_data = file_bytes(TEXT_FILE, MAX_TEXT_BYTES)
-    lexicon = None
-    dawg_keys = 0
-    units = None
-    if dawg_data is not None and checksum("dawg_sha256", DAWG_FILE, dawg_data):
-        try:
-            units = dawgfile.read_units(dawg_data, shown)
-            dawg_keys = dawgfile.key_count(units, shown)  # first: nothing else reads garbage units
-            lexicon = Lexicon(directory, manifest, dawgfile.dictionary(dawg_data, shown), where)
+            files.units = units = dawgfile.read_units(dawg_data, shown)
+            files.dawg_keys = dawg_keys = dawgfile.key_count(units, shown)  # first: nothing else reads garbage units
+            files.lexicon = Lexicon(directory, manifest, dawgfile.dictionary(dawg_data, shown), where)
             report.add("dawg_loads", True, f"dawg_python loads {len(dawg_data)} bytes, {dawg_keys} keys")
         except (LexiconError, ValueError, KeyError, TypeError, EOFError, OSError) as err:
             report.add("dawg_loads", False, str(err))
-            lexicon = None
-    words: list[str] | None = None
+            files.lexicon = None
     if gz_data is not None:
-        checksum("text_gz_sha256", TEXT_FILE, gz_data)
+        _checksum(report, manifest, "text_gz_sha256", TEXT_FILE, gz_data)
         try:
             text = wordsfile.words_text(gz_data)
         except LexiconError as err:
             report.add("text_reads", False, str(err))
         else:
-            checksum("text_sha256", "text", text)
+            _checksum(report, manifest, "text_sha256", "text", text)
             try:
-                words = text.decode("utf-8").splitlines()
+                files.words = text.decode("utf-8").splitlines()
             except UnicodeDecodeError as err:
                 report.add("text_reads", False, f"{TEXT_FILE} is not UTF-8: {err}")
-    if words is None:
-        return manifest
+    return files
 
-    # -- the list
-    table = wordsfile.label_table(alphabet)
+
+def _check_list(report: VerifyReport, manifest: dict[str, object], words: list[str],
+                alphabet: tiles.Alphabet) -> tuple[list[str], bool]:
+    """The list: canonical, sorted, counted as the manifest says; its keys, and whether in order."""
     all_keys, bad_lines = wordsfile.canonical_keys(words, alphabet)
     bad = [f"line {n + 1}: {words[n]!r}" for n in bad_lines]
     skip = set(bad_lines)
@@ -198,8 +223,15 @@ def _check(report: VerifyReport, directory: str, where: str, shown: str, source:
     lengths = histogram(keys)
     same = lengths == manifest.get("histogram")
     report.add("histogram", same, "length histogram" + ("" if same else f" {lengths} != manifest {manifest.get('histogram')}"))
+    return keys, in_order
 
-    # -- the list against the DAWG
+
+def _check_dawg(report: VerifyReport, manifest: dict[str, object], files: _Files, keys: list[str],
+                in_order: bool, alphabet: tiles.Alphabet, shown: str) -> Lexicon | dawgfile.CReader | None:
+    """The list against the DAWG: every word in it, no other, the two readers agreeing; the reader
+    that answered (None: the DAWG did not load)."""
+    table = wordsfile.label_table(alphabet)
+    lexicon, units, dawg_data, dawg_keys = files.lexicon, files.units, files.dawg_data, files.dawg_keys
     reader: Lexicon | dawgfile.CReader | None = None
     if lexicon is not None and units is not None and dawg_data is not None:
         try:  # DAWG2's C reader: all the words in a few ms (the units passed key_count)
@@ -216,47 +248,7 @@ def _check(report: VerifyReport, directory: str, where: str, shown: str, source:
             + (f" (first missing: {missing[0].translate(table)})" if missing else ""),
         )
         key_set = set(keys)
-        others = dawg_keys - (len(key_set) - len(set(missing)))  # keys of the DAWG the list lacks
-        this = builder_versions()["DAWG2"]
-        recorded = _field(manifest, "builder", "DAWG2")
-        try:
-            rebuilt: bytes | None = dawgfile.build(keys if in_order else sorted(key_set))
-            unrebuilt = f"built with DAWG2 {recorded}, this is {this}"
-        except LexiconError as err:  # pragma: no cover - DAWG2 is a dependency
-            rebuilt, unrebuilt = None, str(err)
-        if rebuilt == dawg_data:
-            report.add("dawg_exact", True, "a DAWG rebuilt from the list is byte-identical (no other word in it)")
-        elif others:
-            extra = []
-            for key in dawgfile.keys(units, shown):
-                word = key.decode("utf-8", "replace")
-                if word not in key_set:
-                    extra.append(word.translate(table))
-                    if len(extra) == min(others, 10):
-                        break
-            report.add(
-                "dawg_exact",
-                False,
-                f"the DAWG holds {others} word{'s' if others > 1 else ''} not in the list: {some(extra, others)}",
-            )
-        elif missing:
-            report.add(
-                "dawg_exact", False, f"the DAWG holds no word the list lacks, but lacks {len(set(missing))} of its words"
-            )
-        elif rebuilt is not None and recorded == this:
-            report.add(
-                "dawg_exact",
-                False,
-                f"the DAWG holds the list's {dawg_keys} words and no other, but is not the DAWG that "
-                f"DAWG2 {recorded} builds from them",
-            )
-        else:
-            report.add(
-                "dawg_exact",
-                True,
-                f"the DAWG holds the list's {dawg_keys} words and no other (every key counted); "
-                f"not compared byte for byte: {unrebuilt}",
-            )
+        _check_dawg_exact(report, manifest, files, keys, in_order, missing, table, shown)
         probes = [k for k in _non_words(keys, alphabet) if k not in key_set] if keys else []
         present = [k for k in probes if k in lexicon or k in reader]
         report.add(
@@ -280,34 +272,87 @@ def _check(report: VerifyReport, directory: str, where: str, shown: str, source:
                 f"dawg_python, which gives the verdicts, and DAWG2's reader answer differently for "
                 f"{len(differ)} of {len(asked)} keys (the first: {differ[0].translate(table)})",
             )
+    return reader
 
-    # -- the source list
-    if source is not None:
-        checked = check_word_list(source, alphabet, first_field=first_field)
-        rejected = checked.rejected
-        if reader is None:
-            report.add("source_words", False, "not checked: the DAWG did not load")
-        else:
-            # Every missing word and rejected entry in --json; the detail names ten words, one entry.
-            missing_src = [k.translate(table) for k in checked.keys if k not in reader]
-            report.add(
-                "source_words",
-                not missing_src and not rejected,
-                f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon"
-                + (f"; {len(missing_src)} missing: {some(missing_src)}" if missing_src else "")
-                + (f"; {len(rejected)} source entries cannot be tiles (first: {rejected[0]})" if rejected else ""),
-                missing=missing_src,
-                rejected=[entry.as_dict() for entry in rejected],
-            )
-        not_listed = len(set(keys) - set(checked.keys))
-        note = f"{not_listed} lexicon words not in the source"
-        note += (
-            "; source SHA-256 matches the manifest"
-            if _field(manifest, "source", "sha256") == checked.source_sha256
-            else "; source SHA-256 differs from the manifest's"
+
+def _check_dawg_exact(report: VerifyReport, manifest: dict[str, object], files: _Files, keys: list[str],
+                      in_order: bool, missing: list[str], table: dict[int, str], shown: str) -> None:
+    """The DAWG holds the list's words and no other: rebuilt from the list and compared byte for
+    byte, else its extra keys named (``missing``: the list's words it lacks)."""
+    key_set = set(keys)
+    dawg_keys, dawg_data, units = files.dawg_keys, files.dawg_data, files.units
+    assert units is not None  # (the DAWG loaded: _check_dawg asks only then)
+    others = dawg_keys - (len(key_set) - len(set(missing)))  # keys of the DAWG the list lacks
+    this = builder_versions()["DAWG2"]
+    recorded = _field(manifest, "builder", "DAWG2")
+    try:
+        rebuilt: bytes | None = dawgfile.build(keys if in_order else sorted(key_set))
+        unrebuilt = f"built with DAWG2 {recorded}, this is {this}"
+    except LexiconError as err:  # pragma: no cover - DAWG2 is a dependency
+        rebuilt, unrebuilt = None, str(err)
+    if rebuilt == dawg_data:
+        report.add("dawg_exact", True, "a DAWG rebuilt from the list is byte-identical (no other word in it)")
+    elif others:
+        extra = []
+        for key in dawgfile.keys(units, shown):
+            word = key.decode("utf-8", "replace")
+            if word not in key_set:
+                extra.append(word.translate(table))
+                if len(extra) == min(others, 10):
+                    break
+        report.add(
+            "dawg_exact",
+            False,
+            f"the DAWG holds {others} word{'s' if others > 1 else ''} not in the list: {some(extra, others)}",
         )
-        report.add("source_extra", True, note)
-    return manifest
+    elif missing:
+        report.add(
+            "dawg_exact", False, f"the DAWG holds no word the list lacks, but lacks {len(set(missing))} of its words"
+        )
+    elif rebuilt is not None and recorded == this:
+        report.add(
+            "dawg_exact",
+            False,
+            f"the DAWG holds the list's {dawg_keys} words and no other, but is not the DAWG that "
+            f"DAWG2 {recorded} builds from them",
+        )
+    else:
+        report.add(
+            "dawg_exact",
+            True,
+            f"the DAWG holds the list's {dawg_keys} words and no other (every key counted); "
+            f"not compared byte for byte: {unrebuilt}",
+        )
+
+
+def _check_source(report: VerifyReport, manifest: dict[str, object], source: str, alphabet: tiles.Alphabet,
+                  first_field: bool, reader: Lexicon | dawgfile.CReader | None, keys: list[str]) -> None:
+    """The source list (``--source``): its words in the lexicon, and what the lexicon has more."""
+    table = wordsfile.label_table(alphabet)
+    checked = check_word_list(source, alphabet, first_field=first_field)
+    rejected = checked.rejected
+    if reader is None:
+        report.add("source_words", False, "not checked: the DAWG did not load")
+    else:
+        # Every missing word and rejected entry in --json; the detail names ten words, one entry.
+        missing_src = [k.translate(table) for k in checked.keys if k not in reader]
+        report.add(
+            "source_words",
+            not missing_src and not rejected,
+            f"{checked.word_count - len(missing_src)} of {checked.word_count} source words in the lexicon"
+            + (f"; {len(missing_src)} missing: {some(missing_src)}" if missing_src else "")
+            + (f"; {len(rejected)} source entries cannot be tiles (first: {rejected[0]})" if rejected else ""),
+            missing=missing_src,
+            rejected=[entry.as_dict() for entry in rejected],
+        )
+    not_listed = len(set(keys) - set(checked.keys))
+    note = f"{not_listed} lexicon words not in the source"
+    note += (
+        "; source SHA-256 matches the manifest"
+        if _field(manifest, "source", "sha256") == checked.source_sha256
+        else "; source SHA-256 differs from the manifest's"
+    )
+    report.add("source_extra", True, note)
 
 
 # -- what to do ----------------------------------------------------------------------------------
