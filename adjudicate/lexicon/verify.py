@@ -402,74 +402,96 @@ def advice(report: VerifyReport, manifest: Mapping[str, object], source: str | N
     again = f"  adjudicate lexicon verify {shlex.quote(directory)}"
     shipped = os.path.realpath(os.path.dirname(directory)) == os.path.realpath(shipped_lexicon_dir())
     if failed - {"source_words"}:
-        dawg_bad = bool(failed.intersection(_DAWG_CHECKS))
-        list_intact = (all(passed.get(name) for name in _LIST_CHECKS)
-                       and not failed.intersection((TEXT_FILE, "text_reads")))
-        origin = manifest.get("source")
-        listed = ""
-        if isinstance(origin, dict) and origin.get("file"):
-            listed = f" ({origin['file']}, SHA-256 {str(origin.get('sha256', '?'))[:12]}...)"
-        version = manifest.get("format")
-        if "manifest" in failed and isinstance(version, int) and version > FORMAT:
-            lines += [f"{report.lexicon_id} has format {version}, newer than this adjudicate reads ({FORMAT}): "
-                      "upgrade adjudicate:",
-                      "  pip install --upgrade adjudicate"]
-        elif shipped:
-            lines += [f"{report.lexicon_id} is shipped with adjudicate, and its files are damaged: reinstall "
-                      "adjudicate (in a source checkout, check the directory out again):",
-                      "  pip install --force-reinstall adjudicate",
-                      f"  git checkout -- lexicons/{shlex.quote(os.path.basename(directory))}"]
-        elif "manifest" in failed:
-            aside = directory + ".damaged"
-            unknown = [what for what in ("alphabet", "name") if not manifest.get(what)]
-            lines += [f"{MANIFEST} does not read, so nothing in the lexicon can be checked: move it aside and "
-                      f"build it again from its {TEXT_FILE}, if that is the list it should hold (else from "
-                      "the list it was built from)"
-                      + (f" ({' and '.join(what.upper() for what in unknown)}: the lexicon's "
-                         f"{' and '.join(unknown)})" if unknown else "") + ":",
-                      f"  mv {shlex.quote(directory)} {shlex.quote(aside)}",
-                      "  " + build_command(os.path.join(aside, TEXT_FILE), manifest, directory)]
-        elif list_intact:
-            wrong = [what for what, bad in (
-                (f"{DAWG_FILE} is damaged or not the DAWG of the list", dawg_bad),
-                ("the manifest's word count or histogram is not the list's",
-                 bool(failed.intersection(("word_count", "histogram"))))) if bad]
-            lines += [f"{' and '.join(wrong) or 'the lexicon does not match its list'}; {TEXT_FILE} is intact "
-                      "(its checksums are the manifest's): rebuild the lexicon from it, in place:",
-                      "  " + build_command(os.path.join(directory, TEXT_FILE), manifest, directory)]
-        elif passed.get("dawg_sha256") and not failed.intersection(_DAWG_ALONE):
-            lines += [f"{DAWG_FILE} is intact (its SHA-256 is the manifest's), so verdicts were not affected; "
-                      f"{TEXT_FILE} is damaged. Build the lexicon again from the list it was built from"
-                      f"{listed}; its {DAWG_FILE} should come out with the same SHA-256:",
-                      "  " + build_command("SOURCE", manifest, directory)]
-        else:
-            lines += [f"neither {DAWG_FILE} nor {TEXT_FILE} is intact: build the lexicon again from the list it "
-                      f"was built from{listed}:",
-                      "  " + build_command("SOURCE", manifest, directory)]
+        lines += _lexicon_advice(report, manifest, passed, failed, shipped)
         lines += ["then check it again:", again]
+    if "source_words" in failed and source is not None:
+        lines += _source_advice(report, manifest, source, first_field, shipped, again)
+    return lines
+
+
+def _lexicon_advice(report: VerifyReport, manifest: Mapping[str, object], passed: dict[str, bool],
+                    failed: set[str], shipped: bool) -> list[str]:
+    """What to do when the lexicon itself failed (:func:`advice`): upgrade, reinstall, rebuild
+    from its list in place, or build again from the list it was built from."""
+    directory = report.path
+    lines: list[str] = []
+    dawg_bad = bool(failed.intersection(_DAWG_CHECKS))
+    list_intact = (all(passed.get(name) for name in _LIST_CHECKS)
+                   and not failed.intersection((TEXT_FILE, "text_reads")))
+    origin = manifest.get("source")
+    listed = ""
+    if isinstance(origin, dict) and origin.get("file"):
+        listed = f" ({origin['file']}, SHA-256 {str(origin.get('sha256', '?'))[:12]}...)"
+    version = manifest.get("format")
+    if "manifest" in failed and isinstance(version, int) and version > FORMAT:
+        lines += [f"{report.lexicon_id} has format {version}, newer than this adjudicate reads ({FORMAT}): "
+                  "upgrade adjudicate:",
+                  "  pip install --upgrade adjudicate"]
+    elif shipped:
+        lines += [f"{report.lexicon_id} is shipped with adjudicate, and its files are damaged: reinstall "
+                  "adjudicate (in a source checkout, check the directory out again):",
+                  "  pip install --force-reinstall adjudicate",
+                  f"  git checkout -- lexicons/{shlex.quote(os.path.basename(directory))}"]
+    elif "manifest" in failed:
+        aside = directory + ".damaged"
+        unknown = [what for what in ("alphabet", "name") if not manifest.get(what)]
+        lines += [f"{MANIFEST} does not read, so nothing in the lexicon can be checked: move it aside and "
+                  f"build it again from its {TEXT_FILE}, if that is the list it should hold (else from "
+                  "the list it was built from)"
+                  + (f" ({' and '.join(what.upper() for what in unknown)}: the lexicon's "
+                     f"{' and '.join(unknown)})" if unknown else "") + ":",
+                  f"  mv {shlex.quote(directory)} {shlex.quote(aside)}",
+                  "  " + build_command(os.path.join(aside, TEXT_FILE), manifest, directory)]
+    elif list_intact:
+        wrong = [what for what, bad in (
+            (f"{DAWG_FILE} is damaged or not the DAWG of the list", dawg_bad),
+            ("the manifest's word count or histogram is not the list's",
+             bool(failed.intersection(("word_count", "histogram"))))) if bad]
+        lines += [f"{' and '.join(wrong) or 'the lexicon does not match its list'}; {TEXT_FILE} is intact "
+                  "(its checksums are the manifest's): rebuild the lexicon from it, in place:",
+                  "  " + build_command(os.path.join(directory, TEXT_FILE), manifest, directory)]
+    elif passed.get("dawg_sha256") and not failed.intersection(_DAWG_ALONE):
+        lines += [f"{DAWG_FILE} is intact (its SHA-256 is the manifest's), so verdicts were not affected; "
+                  f"{TEXT_FILE} is damaged. Build the lexicon again from the list it was built from"
+                  f"{listed}; its {DAWG_FILE} should come out with the same SHA-256:",
+                  "  " + build_command("SOURCE", manifest, directory)]
+    else:
+        lines += [f"neither {DAWG_FILE} nor {TEXT_FILE} is intact: build the lexicon again from the list it "
+                  f"was built from{listed}:",
+                  "  " + build_command("SOURCE", manifest, directory)]
+    return lines
+
+
+def _source_advice(report: VerifyReport, manifest: Mapping[str, object], source: str, first_field: bool,
+                   shipped: bool, again: str) -> list[str]:
+    """What to do about a source list whose words are missing or whose entries cannot be tiles
+    (:func:`advice`)."""
+    directory = report.path
+    lines: list[str] = []
     source_lists = report.lists.get("source_words")
-    if "source_words" in failed and source is not None and source_lists is not None:
-        rejected = [entry for entry in source_lists.get("rejected", ()) if isinstance(entry, dict)]
-        several = sum(entry.get("reason") == SEVERAL_FIELDS for entry in rejected)
-        missing = len(source_lists.get("missing", ()))
-        if several:
-            lines += [f"{source} has {counted(several, 'line', 'lines')} of more than one field: if each is a "
-                      "word and its definition, read the first field as the word:",
-                      f"{again} --source {shlex.quote(source)} --first-field"]
-        if len(rejected) > several:
-            lines += [f"{source} has {counted(len(rejected) - several, 'entry', 'entries')} that cannot be tiles: "
-                      "correct them in the list, or take them out (this lists them all, with their lines):",
-                      "  " + shlex.join(["adjudicate", "lexicon", "check", source, "--alphabet",
-                                         str(manifest.get("alphabet") or "ALPHABET")]
-                                        + (["--first-field"] if first_field else []))]
-        if missing and shipped:
-            lines += [f"{source} has {counted(missing, 'word', 'words')} not in {report.lexicon_id}, a list "
-                      f"shipped with adjudicate: to judge with {source}, build a lexicon of it (NAME: its name):",
-                      "  " + build_command(source, {"alphabet": manifest.get("alphabet")}, None, first_field)]
-        elif missing:
-            lines += [f"{source} has {counted(missing, 'word', 'words')} not in the lexicon: if the lexicon "
-                      "should hold every word of it, build the lexicon again from it:",
-                      "  " + build_command(source, manifest, directory, first_field)]
+    if source_lists is None:
+        return []
+    rejected = [entry for entry in source_lists.get("rejected", ()) if isinstance(entry, dict)]
+    several = sum(entry.get("reason") == SEVERAL_FIELDS for entry in rejected)
+    missing = len(source_lists.get("missing", ()))
+    if several:
+        lines += [f"{source} has {counted(several, 'line', 'lines')} of more than one field: if each is a "
+                  "word and its definition, read the first field as the word:",
+                  f"{again} --source {shlex.quote(source)} --first-field"]
+    if len(rejected) > several:
+        lines += [f"{source} has {counted(len(rejected) - several, 'entry', 'entries')} that cannot be tiles: "
+                  "correct them in the list, or take them out (this lists them all, with their lines):",
+                  "  " + shlex.join(["adjudicate", "lexicon", "check", source, "--alphabet",
+                                     str(manifest.get("alphabet") or "ALPHABET")]
+                                    + (["--first-field"] if first_field else []))]
+    if missing and shipped:
+        lines += [f"{source} has {counted(missing, 'word', 'words')} not in {report.lexicon_id}, a list "
+                  f"shipped with adjudicate: to judge with {source}, build a lexicon of it (NAME: its name):",
+                  "  " + build_command(source, {"alphabet": manifest.get("alphabet")}, None, first_field)]
+    elif missing:
+        lines += [f"{source} has {counted(missing, 'word', 'words')} not in the lexicon: if the lexicon "
+                  "should hold every word of it, build the lexicon again from it:",
+                  "  " + build_command(source, manifest, directory, first_field)]
     return lines
 
 
