@@ -237,28 +237,9 @@ def _check_racks(
             )
 
 
-def rack_adjustments(
-    scores: dict[str, int],
-    racks: dict[str, tuple[int, ...]],
-    alphabet: Alphabet | str,
-    ruleset: Ruleset,
-    *,
-    went_out: str | None = None,
-    ended: str | None = None,
-) -> EndgameResult:
-    """Adjust the scores at the end of a game under ``ruleset``.
-
-    ``scores`` are the scores before adjustment, in seating order; ``racks`` each player's unplayed
-    tiles (codes, as from :func:`adjudicate.tiles.parse_rack`; a player left out holds nothing).
-    Exactly one of ``went_out`` (the player who played out) and ``ended`` (one of :data:`ENDINGS`).
-
-    Raises :class:`TableError` when the position cannot be: fewer than 2 or more than 4
-    players (or outside the ruleset's ``min_players``/``max_players``), the finisher holding tiles,
-    a player who still had to play holding none, a rack longer than ``rack_size``, more copies of a
-    tile than the set has (counted over all racks).
-    """
-    if isinstance(alphabet, str):
-        alphabet = get_alphabet(alphabet)
+def _check_ending(scores: dict[str, int], racks: dict[str, tuple[int, ...]], ruleset: Ruleset,
+                  went_out: str | None, ended: str | None) -> None:
+    """The table and how the game ended, as :func:`rack_adjustments` takes them, else TableError."""
     players = list(scores)
     check_table(scores, ruleset, needs="an end-game adjustment needs")
     for name in racks:
@@ -266,17 +247,18 @@ def rack_adjustments(
             raise TableError(f"rack given for {name!r}, who has no score (players: {', '.join(players)})")
     if (went_out is None) == (ended is None):
         raise TableError("say how the game ended: either a player went out, or it ended "
-                              f"on {', '.join(ENDINGS)} (not both)")
+                         f"on {', '.join(ENDINGS)} (not both)")
     if ended is not None and ended not in ENDINGS:
         raise TableError(f"unknown ending {ended!r} (known: {', '.join(ENDINGS)})")
     if went_out is not None and went_out not in scores:
         raise TableError(f"{went_out!r} went out but is not a player ({', '.join(players)})")
 
-    full = {name: tuple(racks.get(name, ())) for name in players}
-    _check_racks(full, alphabet, ruleset)
-    values = {name: alphabet.rack_value(rack) for name, rack in full.items()}
 
-    ending = Ending.WENT_OUT if went_out is not None else Ending(ended)
+def _adjust(full: dict[str, tuple[int, ...]], values: dict[str, int], ending: Ending, went_out: str | None,
+            ruleset: Ruleset, alphabet: Alphabet) -> tuple[dict[str, int], list[str], str | None]:
+    """Each player's adjustment (``full``: every rack, in seating order; ``values``: their
+    values), the notes saying why, and the outplay rule applied (None: nobody went out)."""
+    players = list(full)
     adjust = dict.fromkeys(players, 0)
     notes: list[str] = []
     outplay: str | None = None
@@ -315,6 +297,39 @@ def rack_adjustments(
             for name in players:
                 adjust[name] = -values[name]
             notes.append(f"game ended on {ending}: each player subtracts their own tiles")
+    return adjust, notes, outplay
+
+
+def rack_adjustments(
+    scores: dict[str, int],
+    racks: dict[str, tuple[int, ...]],
+    alphabet: Alphabet | str,
+    ruleset: Ruleset,
+    *,
+    went_out: str | None = None,
+    ended: str | None = None,
+) -> EndgameResult:
+    """Adjust the scores at the end of a game under ``ruleset``.
+
+    ``scores`` are the scores before adjustment, in seating order; ``racks`` each player's unplayed
+    tiles (codes, as from :func:`adjudicate.tiles.parse_rack`; a player left out holds nothing).
+    Exactly one of ``went_out`` (the player who played out) and ``ended`` (one of :data:`ENDINGS`).
+
+    Raises :class:`TableError` when the position cannot be: fewer than 2 or more than 4
+    players (or outside the ruleset's ``min_players``/``max_players``), the finisher holding tiles,
+    a player who still had to play holding none, a rack longer than ``rack_size``, more copies of a
+    tile than the set has (counted over all racks).
+    """
+    if isinstance(alphabet, str):
+        alphabet = get_alphabet(alphabet)
+    players = list(scores)
+    _check_ending(scores, racks, ruleset, went_out, ended)
+    full = {name: tuple(racks.get(name, ())) for name in players}
+    _check_racks(full, alphabet, ruleset)
+    values = {name: alphabet.rack_value(rack) for name, rack in full.items()}
+
+    ending = Ending.WENT_OUT if went_out is not None else Ending(ended)
+    adjust, notes, outplay = _adjust(full, values, ending, went_out, ruleset, alphabet)
 
     rows = tuple(
         PlayerAdjustment(

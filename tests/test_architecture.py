@@ -219,7 +219,7 @@ LONG = 80
 RESTRUCTURED_ELSEWHERE = {"recount.py", "ledger.py", "endlines.py", "replay.py", "report.py", "cli/rescore.py"}
 NOT_CUT_YET = {
     "cli/judge.py:judge", "cli/judge.py:_run_lines", "forked.py:imap", "gcg.py:_parse_event",
-    "adjustments.py:rack_adjustments", "lexicon/build.py:build_lexicon",
+    "lexicon/build.py:build_lexicon",
     "tiles.py:Alphabet.__init__",
 }
 
