@@ -664,18 +664,57 @@ def _check_structure(record: GameRecord, problems: list[GcgProblem], rack_lines:
         problems.sort(key=lambda p: p.line)
 
 
-def _parse_event(line: str, number: int) -> GcgEvent | str:
-    """Parse one event line; return the event or a message saying why it cannot be read."""
+def _read_nick(line: str) -> tuple[str, str] | str:
+    """An event line's nickname and what follows its colon; else why there is none."""
     match = _HEAD_RE.match(line)
     if match is not None:
-        nick = match[1]
-        rest = line[match.end() :]
+        return match[1], line[match.end() :]
+    colon = line.find(":")
+    nick = line[1:colon].strip() if colon > 0 else ""
+    if not nick or any(c.isspace() for c in nick):
+        return "event without '>nick:'"
+    return nick, line[colon + 1 :]
+
+
+def _read_numbers(tokens: list[str], i: int) -> tuple[int | None, int | None, bool] | str:
+    """An event's score and cumulative from ``tokens[i]`` on (each None when not written), and
+    whether the score was written with a plus sign; else why they cannot be read."""
+    score = cumulative = None
+    signed_plus = False
+    if i >= len(tokens):
+        return score, cumulative, signed_plus
+    tok = tokens[i]
+    if _SCORE_RE.fullmatch(tok) is not None:
+        if tok[1] == "-":
+            score = -int(tok[2:])
+        else:
+            score = int(tok)
+            signed_plus = tok[0] == "+"
+        if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+            cumulative = int(tokens[i + 1])
+        elif i + 1 < len(tokens) and _LONG_NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+            return f"cumulative {_q(tokens[i + 1])} is too large (at most 9 digits)"
+        elif i + 1 < len(tokens) and tokens[i + 1][0] in _NUMBER_START:
+            # ("2A", "32,": where the cumulative goes. A word there is a trailing cross-word
+            # list, as some programs write; a number spoiled is not.)
+            return f"cumulative {_q(tokens[i + 1])} is not a number"
+    elif _NUMBER_RE.fullmatch(tok) is not None:
+        if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
+            score = int(tok)  # "32 48": a score written without its sign, then the cumulative
+            cumulative = int(tokens[i + 1])
+        else:
+            cumulative = int(tok)
     else:
-        colon = line.find(":")
-        nick = line[1:colon].strip() if colon > 0 else ""
-        if not nick or any(c.isspace() for c in nick):
-            return "event without '>nick:'"
-        rest = line[colon + 1 :]
+        return f"expected a score such as +24 after {_q(tokens[i - 1])}, found {_q(tok)}"
+    return score, cumulative, signed_plus
+
+
+def _parse_event(line: str, number: int) -> GcgEvent | str:
+    """Parse one event line; return the event or a message saying why it cannot be read."""
+    head = _read_nick(line)
+    if isinstance(head, str):
+        return head
+    nick, rest = head
     tokens = rest.split()
     if not tokens:
         return "event with nothing after the nickname"
@@ -734,32 +773,10 @@ def _parse_event(line: str, number: int) -> GcgEvent | str:
         tiles = tokens[i]
         i += 1
 
-    score = cumulative = None
-    signed_plus = False
-    if i < len(tokens):
-        tok = tokens[i]
-        if _SCORE_RE.fullmatch(tok) is not None:
-            if tok[1] == "-":
-                score = -int(tok[2:])
-            else:
-                score = int(tok)
-                signed_plus = tok[0] == "+"
-            if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
-                cumulative = int(tokens[i + 1])
-            elif i + 1 < len(tokens) and _LONG_NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
-                return f"cumulative {_q(tokens[i + 1])} is too large (at most 9 digits)"
-            elif i + 1 < len(tokens) and tokens[i + 1][0] in _NUMBER_START:
-                # ("2A", "32,": where the cumulative goes. A word there is a trailing cross-word
-                # list, as some programs write; a number spoiled is not.)
-                return f"cumulative {_q(tokens[i + 1])} is not a number"
-        elif _NUMBER_RE.fullmatch(tok) is not None:
-            if i + 1 < len(tokens) and _NUMBER_RE.fullmatch(tokens[i + 1]) is not None:
-                score = int(tok)  # "32 48": a score written without its sign, then the cumulative
-                cumulative = int(tokens[i + 1])
-            else:
-                cumulative = int(tok)
-        else:
-            return f"expected a score such as +24 after {_q(tokens[i - 1])}, found {_q(tok)}"
+    numbers = _read_numbers(tokens, i)
+    if isinstance(numbers, str):
+        return numbers
+    score, cumulative, signed_plus = numbers
 
     old_phony = False
     if kind is None:
