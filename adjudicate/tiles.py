@@ -157,6 +157,53 @@ class TileInfo:
         return f"TileInfo({self.label!r}, {self.key!r}, {self.count}, {self.score}, {self.aliases!r})"
 
 
+def _tile_forms(tiles: tuple[TileInfo, ...], bare: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """Form -> tile code, for the letters of ``tiles`` (``bare``: each label without brackets): the
+    forms a word may be spelled with (``spelled``), and those a game record writes (``natural``)."""
+    spelled: dict[str, int] = {}
+    natural: dict[str, int] = {}
+    for code in range(1, len(tiles)):
+        info = tiles[code]
+        # Brackets only around a multi-letter tile ([CH]): a bracketed single letter would let
+        # "[C]H" spell C then H, which every writer spells CH, and every reader reads as [CH].
+        forms = {info.label, bare[code]} | ({f"[{bare[code]}]"} if len(bare[code]) > 1 else set())
+        if bare[code] == "L·L":
+            forms.update(_ELA_TILE_NOTATION)
+            forms.update(f"[{f}]" for f in _ELA_TILE_NOTATION)
+        for form in forms:
+            natural[form] = code
+        spelled_forms = set(forms)
+        if bare[code] == "L·L":
+            spelled_forms.update(_ELA_GEMINADA)
+        for alias in info.aliases:
+            natural[alias] = code
+            if not alias.isalpha():  # a digit alias is never a letter: safe in a spelling
+                spelled_forms.add(alias)
+        for form in spelled_forms:
+            spelled[form] = code
+    return spelled, natural
+
+
+def _in_spelling(spelling: str, digraphs: dict[str, int], natural: dict[str, int], blank: dict[str, int],
+                 rack: dict[str, int]) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """The tables that read a record's plays (``natural``), blanks and racks, for ``spelling``
+    (``digraphs``: the tiles a spelling decides, :attr:`Alphabet.digraphs`)."""
+    if spelling != PLAIN:
+        # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
+        natural = {f: c for f, c in natural.items() if f not in digraphs}
+        blank = {f: c for f, c in blank.items() if f.upper() not in digraphs}
+        rack = {f: c for f, c in rack.items() if f not in digraphs}
+    if spelling == QUACKLE:
+        # Natural digraph tiles in lowercase (`llORA`, rack `AALORVll`); a blank is `?` on a
+        # rack and a lowercase single letter (or a bracketed `[ll]`) on the board.
+        for form, code in digraphs.items():
+            natural[form.lower()] = code
+            rack[form.lower()] = code
+        for form, code in list(rack.items()):
+            rack.setdefault(form.lower(), code)
+    return natural, blank, rack
+
+
 class Alphabet:
     """A tile set. ``tiles[0]`` is the blank; ``tiles[code]`` the letter with that code."""
 
@@ -190,27 +237,7 @@ class Alphabet:
         if self._kept:  # a set with letters of its own (Spanish, Catalan) folds no Ñ or Ç
             self._kept |= _NOT_ACCENTS
 
-        spelled: dict[str, int] = {}
-        natural: dict[str, int] = {}
-        for code in range(1, len(tiles)):
-            info = tiles[code]
-            # Brackets only around a multi-letter tile ([CH]): a bracketed single letter would let
-            # "[C]H" spell C then H, which every writer spells CH, and every reader reads as [CH].
-            forms = {info.label, bare[code]} | ({f"[{bare[code]}]"} if len(bare[code]) > 1 else set())
-            if bare[code] == "L·L":
-                forms.update(_ELA_TILE_NOTATION)
-                forms.update(f"[{f}]" for f in _ELA_TILE_NOTATION)
-            for form in forms:
-                natural[form] = code
-            spelled_forms = set(forms)
-            if bare[code] == "L·L":
-                spelled_forms.update(_ELA_GEMINADA)
-            for alias in info.aliases:
-                natural[alias] = code
-                if not alias.isalpha():  # a digit alias is never a letter: safe in a spelling
-                    spelled_forms.add(alias)
-            for form in spelled_forms:
-                spelled[form] = code
+        spelled, natural = _tile_forms(tiles, bare)
         blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
         self._spelled = spelled
         self.word_forms = spelled  # (read-only) what parse_word reads, form -> code: word-list readers
@@ -236,19 +263,7 @@ class Alphabet:
         # The labels of more than one letter, as a record's `#tile` lines declare them.
         self.multichar_labels = tuple(info.label for info in tiles[1:] if len(info.label.strip("[]")) > 1)
         self.spelling = spelling if self.digraphs else PLAIN
-        if self.spelling != PLAIN:
-            # Unbracketed digraphs (CH, ch) are two tiles; brackets and digit aliases stay the tile.
-            natural = {f: c for f, c in natural.items() if f not in self.digraphs}
-            blank = {f: c for f, c in blank.items() if f.upper() not in self.digraphs}
-            rack = {f: c for f, c in rack.items() if f not in self.digraphs}
-        if self.spelling == QUACKLE:
-            # Natural digraph tiles in lowercase (`llORA`, rack `AALORVll`); a blank is `?` on a
-            # rack and a lowercase single letter (or a bracketed `[ll]`) on the board.
-            for form, code in self.digraphs.items():
-                natural[form.lower()] = code
-                rack[form.lower()] = code
-            for form, code in list(rack.items()):
-                rack.setdefault(form.lower(), code)
+        natural, blank, rack = _in_spelling(self.spelling, self.digraphs, natural, blank, rack)
         # The tables that read game-record notation (plays, racks) in this spelling.
         self._natural = natural
         self._blank = blank

@@ -220,7 +220,6 @@ RESTRUCTURED_ELSEWHERE = {"recount.py", "ledger.py", "endlines.py", "replay.py",
 NOT_CUT_YET = {
     "cli/judge.py:judge", "cli/judge.py:_run_lines", "forked.py:imap",
     "lexicon/build.py:build_lexicon",
-    "tiles.py:Alphabet.__init__",
 }
 
 
