@@ -124,3 +124,15 @@ def test_a_command_chooses_the_ruleset_and_the_spelling_once(
     result = cli([*command, str(GAMES / "es_scoreless12.gcg")])
     assert result.exit_code == (0 if command[0] == "show" else 1), result.output
     assert calls == {"choose_ruleset": 1, "choose_spelling": spellings}
+
+
+def test_as_game_takes_a_setup_as_it_is_and_sets_a_bare_record_up() -> None:
+    from adjudicate.game import as_game
+
+    game = setup_game(FISE_GAME, spelling="plain")
+    assert as_game(game) is game
+    with pytest.raises(TypeError, match="carries its ruleset"):
+        as_game(game, NASPA)  # (a second choice would be made below the command)
+    bare = as_game(FISE_GAME)  # (as rescore_game(record) has it: the record's ruleset)
+    assert (bare.ruleset, bare.reason, bare.layout.name) == (FISE, "from the record's #lexicon FILE2017", "standard")
+    assert as_game(FISE_GAME, NASPA).reason == "as given"
