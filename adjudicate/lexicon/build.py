@@ -309,6 +309,37 @@ def _check_fields(fields: dict[str, object]) -> None:
         raise LexiconError(f"the manifest's {odd[0]} {what}: not built")
 
 
+def _output_dir(out_dir: str | None, name: str) -> tuple[str, str]:
+    """Where a lexicon called ``name`` is built (``out_dir``, absolute; default: the user lexicon
+    directory's slug of the name), and its id (the directory's base name, a plain name)."""
+    if out_dir is None:
+        user = user_lexicon_dir()
+        if user is None:
+            raise LexiconError("no user data directory to build into (neither XDG_DATA_HOME nor HOME is an "
+                               "absolute path): give the output directory with -o")
+        out_dir = os.path.join(user, slugify(name))
+    out_dir = os.path.abspath(out_dir)
+    lexicon_id = os.path.basename(out_dir)
+    if not plain_name(lexicon_id):  # the id the loader would refuse to read back
+        raise LexiconError(
+            f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
+            "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
+        )
+    return out_dir, lexicon_id
+
+
+def _write_notices(temp: str, real_dir: str, licence_text: str | None, attribution: str | None) -> None:
+    """LICENSE and ATTRIBUTION in the directory being built: the text given, else the replaced
+    lexicon's (``real_dir``) if it has one."""
+    for filename, given in (("LICENSE", licence_text), ("ATTRIBUTION", attribution)):
+        path = os.path.join(temp, filename)
+        if given is not None:
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(given)
+        elif os.path.isfile(os.path.join(real_dir, filename)):
+            shutil.copyfile(os.path.join(real_dir, filename), path)
+
+
 def build_lexicon(
     source: str,
     alphabet_name: str,
@@ -338,19 +369,7 @@ def build_lexicon(
     """
     started = time.perf_counter()
     alphabet = alphabet_named(alphabet_name)
-    if out_dir is None:
-        user = user_lexicon_dir()
-        if user is None:
-            raise LexiconError("no user data directory to build into (neither XDG_DATA_HOME nor HOME is an "
-                               "absolute path): give the output directory with -o")
-        out_dir = os.path.join(user, slugify(name))
-    out_dir = os.path.abspath(out_dir)
-    lexicon_id = os.path.basename(out_dir)
-    if not plain_name(lexicon_id):  # the id the loader would refuse to read back
-        raise LexiconError(
-            f"the output directory {lexicon_id!r} (in {os.path.dirname(out_dir)}) cannot be a lexicon id: "
-            "an id is a plain name (1 to 200 printable characters, no / or \\, not . or ..)"
-        )
+    out_dir, lexicon_id = _output_dir(out_dir, name)
     _check_fields({"name": name, "edition": edition or "", "licence": licence, "standin": standin_note,
                    "source": source_info or {}})
     # Built where -o really is: a symlink to a lexicon directory is kept, pointing at the new one.
@@ -412,13 +431,7 @@ def build_lexicon(
         _check_fields(manifest)
         with open(os.path.join(temp, MANIFEST), "wb") as handle:
             handle.write(manifest_text(manifest).encode("utf-8"))
-        for filename, given in (("LICENSE", licence_text), ("ATTRIBUTION", attribution)):
-            path = os.path.join(temp, filename)
-            if given is not None:
-                with open(path, "w", encoding="utf-8", newline="\n") as handle:
-                    handle.write(given)
-            elif os.path.isfile(os.path.join(real_dir, filename)):
-                shutil.copyfile(os.path.join(real_dir, filename), path)
+        _write_notices(temp, real_dir, licence_text, attribution)
         _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
         target = output_target(out_dir, directory=True)
         keep_owner_and_mode(temp, target, default=0o777)
