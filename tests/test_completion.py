@@ -120,3 +120,4 @@ def test_usage_lines_name_the_arguments_in_capitals(command: list[str], usage: s
     """Usage lines read `{words}...`, `{game}`, and `-o <str>`."""
     text = CliRunner().invoke(app, [*command, "--help"], terminal_width=200).stdout
     assert usage in text.splitlines()[0] and "<str>" not in text and "{game}" not in text
+    assert text.splitlines()[0].endswith(f" {usage}")  # as click writes it: no {GAMES...} braces

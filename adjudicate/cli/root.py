@@ -6,11 +6,24 @@ This module imports no command module, so nothing in ``adjudicate.cli`` imports 
 back (no cycle).
 """
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+import typer.core
 
 from adjudicate import __version__
+
+_typer_metavar = typer.core.TyperArgument.make_metavar
+
+
+def _usage_metavar(self: typer.core.TyperArgument, ctx: Any, *, usage: bool = False) -> str:
+    """A required argument in a usage line as click writes it (``GAMES...``): Typer 0.26-0.28 put
+    braces round it (``{GAMES...}``), which reads as a choice of words (issue 26)."""
+    var: str = _typer_metavar(self, ctx, usage=usage)
+    return var[1:-1] if usage and var.startswith("{") and var.endswith("}") else var
+
+
+typer.core.TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="adjudicate",
