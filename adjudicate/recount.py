@@ -430,7 +430,10 @@ class _Moves:
                     else:
                         board.put(r, c, t)
                         state.unseen[BLANK if t & BLANK_BIT else t & LETTER_MASK] -= 1
-                        self.unplaced += ((r * 15 + c, event.line),)
+                        square = r * board.size + c
+                        self.unplaced += ((square, event.line),)
+                        # (a later score through its tiles follows from this line, as an edited word's)
+                        self.edited[square] = event.line
         else:
             placed = min(state.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
         if message:

@@ -214,3 +214,16 @@ def test_a_score_through_an_edited_word_follows_from_it() -> None:
     # the unedited record: HEAT 14, HEATS 8, nothing to report
     clean = rescore_text(EDITED.replace("8E HEAX +28 28", "8E HEAT +14 14"))
     assert found(clean) == []
+
+
+def test_a_score_through_a_play_put_down_as_written_follows_from_it() -> None:
+    # Line 4: AGO down A1 touches no tile (an illegal play); its tiles go down as written. Line 5:
+    # SLOT down B1 (L on B2, a DW): (1 + 1 + 1 + 1) x 2 = 8, and across with AGO's tiles AS 1 + 1
+    # = 2, GL (2 + 1) x 2 = 6, OO 1 + 1 = 2: 18 against the record's 8, a difference that only
+    # follows from line 4.
+    record = read_gcg(b"#player1 a A\n#player2 b B\n>a: DINNVWY 8D WINDY +32 32\n"
+                      b">b: AEGLNOS A1 AGO +10 10\n>a: LNOSTUU B1 SLOT +8 40\n")
+    report = rescore_game(record, find_ruleset("naspa"))
+    score = [d for d in report.discrepancies if d.kind is Finding.SCORE]
+    assert [(d.line, d.recorded, d.computed) for d in score] == [(5, 8, 18)]
+    assert score[0].message.endswith("(follows from line 4)")
