@@ -1,5 +1,5 @@
-"""End-of-game rack adjustments (RULES.md decisions "Out-play adjustment", "Games ending on passes",
-"Game ended by the time limit"; §2.1-§2.3).
+"""End-of-game rack adjustments (docs/decisions.md §1 "Out-play adjustment", §2 "Games ending on
+passes or scoreless turns", §3 "A game stopped by its time limit").
 
 Endings:
 
@@ -8,7 +8,7 @@ Endings:
   - ``outplay == "double"`` (NASPA, WESPA): the finisher adds twice the opponents' unplayed tiles;
     the opponents' scores stand. With more than two players (only reachable through overrides:
     these federations play one on one) the finisher adds twice the *sum* of every opponent's tiles.
-    That generalisation is inferred (RULES.md §2.3 gives the 2x rule for 2 players only).
+    That generalisation is inferred (the rules give the 2x rule for 2 players only: docs/decisions.md §1).
   - ``outplay == "international"`` (FISE, Catalan): every other player subtracts their own tiles and
     the finisher adds the total.
 

@@ -1,4 +1,4 @@
-"""A game record in canonical GCG: read leniently, write strictly (``GCG.md`` §10).
+"""A game record in canonical GCG: read leniently, write strictly (docs/format.md §5).
 
 :func:`canonical_gcg` replays a record (:func:`adjudicate.recount.rescore_game`: only the replayed
 board knows which squares a play went through) and writes it with :func:`adjudicate.gcgwriter.write_gcg`

@@ -152,7 +152,7 @@ class EndLines:
         self.time_seen.add(p)
         if not forfeit and not self.end_lines_complete():
             # The order of the end-of-game lines is a writer's style, not a rule: the penalty
-            # counts where it is (RULES.md, what a line counts); the order is information.
+            # counts where it is (docs/decisions.md §14); the order is information.
             ledger.info.append(Info(event.line, Note.LINE_ORDER, event.nick,
                                     f"line {event.line}: {event.nick}'s time penalty comes before "
                                     "the end-of-game rack lines (usually written first): counted "
@@ -309,7 +309,7 @@ class EndLines:
     def opponent_tiles(self) -> dict[int, tuple[int, ...] | list[int] | None]:
         """After an out-play, the tiles each other player holds, as far as the record tells: their
         own end-rack line; else their rack, when the replay knows it; else the finisher's out-play
-        line of their tiles (one line per opponent, GCG.md §7: a line whose tiles are a known
+        line of their tiles (one line per opponent, docs/format.md §3: a line whose tiles are a known
         rack is that player's; the others are taken in seat order after the finisher); else,
         when the bag is empty and every other opponent's tiles are known, every tile not on the
         board that they do not hold."""
@@ -362,7 +362,7 @@ class EndLines:
 
     def apply_forfeit(self, players: list[PlayerResult]) -> None:
         """NASPA: beyond the maximum overtime the player loses: minus 100, an opponent still behind
-        raised to win by one, unplayed tiles disregarded (RULES.md §3) — as ``adjudicate clock``
+        raised to win by one, unplayed tiles disregarded (docs/decisions.md §8) — as ``adjudicate clock``
         computes it, from the scores before any rack adjustment and time penalty."""
         state, ledger = self.state, self.ledger
         from adjudicate.overtime import apply_clock

@@ -15,7 +15,7 @@ raised only for input that is not a game record at all.
 >>> record.events[0].notes
 ['nice']
 
-Reading rules (the quirks of real files, ``GCG.md``):
+Reading rules (the quirks of real files, docs/format.md §3):
 
 * Encoding: ISO-8859-1 unless line 1 is ``#character-encoding UTF-8`` (any case, ``utf8``;
   ``iso-8859-1``/``latin-1`` also accepted). A UTF-8 BOM is stripped and means UTF-8. Without a

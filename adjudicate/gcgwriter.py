@@ -1,4 +1,4 @@
-"""GCG game records written strictly (``GCG.md`` §10): a UTF-8 header, LF line ends, a final
+"""GCG game records written strictly (docs/format.md §5): a UTF-8 header, LF line ends, a final
 newline, one spelling of every field; what :func:`adjudicate.gcg.read_gcg` reads back as the same
 record.
 

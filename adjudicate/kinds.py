@@ -1,7 +1,7 @@
 """The closed vocabularies of a game record and its report: what a line of a record is, what a
 finding is about, how a game ended.
 
-Each is a ``str`` enum whose values are the words of the JSON report (SPEC §1.3), so a value
+Each is a ``str`` enum whose values are the words of the JSON report (docs/format.md §2), so a value
 compares equal to its text, is written by ``json`` as its text, and reads as its text in an
 f-string (:class:`TextEnum`).
 
@@ -38,7 +38,7 @@ class EventKind(TextEnum):
 
 
 class Finding(TextEnum):
-    """The kind of a discrepancy between a record and the rules (SPEC §1.3)."""
+    """The kind of a discrepancy between a record and the rules (docs/format.md §2)."""
 
     SCORE = "score"  # a line's score is not the one the rules give
     CUMULATIVE = "cumulative"  # a running total is not the previous one plus the line's score
@@ -66,7 +66,7 @@ class Ending(TextEnum):
     """How a game ended (a report's ``ending``; ``None`` when it did not)."""
 
     WENT_OUT = "went_out"  # a player played out with the bag empty
-    SCORELESS = "scoreless"  # consecutive scoreless turns (RULES.md: NASPA six)
+    SCORELESS = "scoreless"  # consecutive scoreless turns (docs/decisions.md §15: NASPA six)
     PASSES = "passes"  # every player passed twice in a row (FISE, MàTaM)
     TIME = "time"  # the time limit (FISE total time, MàTaM round limit) or a forfeit on time
     BLOCKED = "blocked"  # nobody can play (said at the table: `endgame --ended blocked`)

@@ -1,4 +1,4 @@
-"""The record's running totals beside the rules', and the findings (SPEC §1.3).
+"""The record's running totals beside the rules', and the findings (docs/format.md §2).
 
 :class:`Ledger` holds, for each player, the totals the record's cumulatives say and the totals the
 rules give; each line's result; and the list of discrepancies and notes. It reads the game state

@@ -1,6 +1,6 @@
 """Clock penalties: overtime in whole displayed seconds, 10 points per started minute, NASPA forfeit.
 
-RULES.md decisions "Overtime", §3, §3.1, §3.2. Decisions taken here:
+docs/decisions.md §8 "Overtime". Decisions taken here:
 
 * Input is the clock's display in whole seconds (``-03:20``), never milliseconds: −00:01…−01:00
   cost 10, −01:01…−02:00 cost 20 (``10 × ceil(seconds / 60)``).

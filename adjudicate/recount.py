@@ -74,7 +74,7 @@ __all__ = [
     "RescoreReport", "choose_ruleset", "choose_spelling", "replay_until", "rescore_game",
 ]
 
-# Macondo's note on the pass of a challenger who lost a double challenge (GCG.md §6).
+# Macondo's note on the pass of a challenger who lost a double challenge (docs/format.md §3).
 _LOST_CHALLENGE = "#unsuccessful-challenge"
 _COST_OF_CHALLENGE = {
     ChallengeRule.LOSE_TURN: "an unsuccessful challenge costs the challenger a turn",

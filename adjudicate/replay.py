@@ -7,7 +7,7 @@ event by event, as one of the replay's parts, and its :class:`~adjudicate.ledger
 what it computes with what the record says.
 
 :func:`choose_spelling` says how a record writes the Spanish digraph tiles, so that its racks and
-plays are read as it meant them (SPEC §4).
+plays are read as it meant them (docs/decisions.md §10).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 
 def choose_spelling(record: GameRecord, alphabet: Alphabet,
                     explicit: str | None = None) -> tuple[Alphabet, str | None]:
-    """How ``record`` writes the digraph tiles of ``alphabet`` (SPEC §4), and why, as the alphabet
+    """How ``record`` writes the digraph tiles of ``alphabet`` (docs/decisions.md §10), and why, as the alphabet
     that reads it (:meth:`~adjudicate.tiles.Alphabet.spelled`) and a phrase for the report: ``None``
     for a tile set with no such tiles (English, Catalan), which reads one way only.
 

@@ -1,9 +1,9 @@
-"""What rescoring a game reports (SPEC §1.3), typed.
+"""What rescoring a game reports (docs/format.md §2), typed.
 
 :func:`adjudicate.recount.rescore_game` gives a :class:`RescoreReport`: the players' recorded and
 computed totals, one :class:`EventResult` per event line, every :class:`Discrepancy` (a finding:
 the record disagrees with the rules) and every :class:`Info` (information that changes no score:
-unchallenged phonies, broken rack chains...). ``to_dict()`` is the JSON object of SPEC §1.3.
+unchallenged phonies, broken rack chains...). ``to_dict()`` is the JSON object of docs/format.md §2.
 
 Below the classes, the report's dicts, the shape that crosses process boundaries (``rescore
 --jobs`` workers send dicts): a :class:`GameReport` (``to_dict()``), a :class:`GameSummary`
@@ -278,7 +278,7 @@ class GameSummary(TypedDict):
 
 
 class GameReport(GameSummary):
-    """The whole report (:meth:`RescoreReport.to_dict`): the JSON object of SPEC §1.3. ``events``
+    """The whole report (:meth:`RescoreReport.to_dict`): the JSON object of docs/format.md §2. ``events``
     are :meth:`EventResult.to_dict`, ``info`` :meth:`Info.to_dict`."""
 
     ruleset_reason: str

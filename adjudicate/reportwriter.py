@@ -1,4 +1,4 @@
-"""A rescoring report written out (SPEC §1.3): one game's table, a batch's table, CSV lines,
+"""A rescoring report written out (docs/format.md §2): one game's table, a batch's table, CSV lines,
 JSON and JSON Lines.
 
 What is written is the report's dict, the shape that crosses process boundaries (``rescore

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 # -- closed sets ------------------------------------------------------------------------------
 class ChallengeRule(TextEnum):
-    """What an unsuccessful challenge (of a valid play) costs (RULES.md decisions)."""
+    """What an unsuccessful challenge (of a valid play) costs (docs/decisions.md §4)."""
 
     LOSE_TURN = "lose_turn"  # the challenger loses the next turn (NASPA double challenge; FISE)
     BONUS = "bonus"  # the challenged player gets ``challenge_bonus`` points (WESPA)
@@ -48,7 +48,7 @@ class BonusPer(TextEnum):
 
 
 class Outplay(TextEnum):
-    """The out-play adjustment (RULES.md §2.3)."""
+    """The out-play adjustment (docs/decisions.md §1)."""
 
     DOUBLE = "double"  # the finisher adds twice the opponents' tiles (NASPA, WESPA)
     INTERNATIONAL = "international"  # each other player loses theirs, the finisher adds the sum
@@ -61,7 +61,7 @@ class Forfeit(TextEnum):
 
 
 class TimeLimitEnding(TextEnum):
-    """How a game stopped by its time limit ends (RULES.md decisions)."""
+    """How a game stopped by its time limit ends (docs/decisions.md §3)."""
 
     NONE = "none"  # no game time limit (NASPA, WESPA: chess clocks)
     EQUALISE_TURNS = "equalise_turns"  # FISE art. 18: the player owed a turn plays it
@@ -478,7 +478,7 @@ def ruleset_text(name: str, reason: str) -> str:
 
 
 # -- the ruleset a record implies -----------------------------------------------------------------
-# `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName, SPEC §1.3).
+# `#lexicon` prefixes -> ruleset (word-golib's ProbableLetterDistributionName).
 _LEXICON_RULES = (
     (("NWL", "TWL", "OWL", "NSWL", "OTCWL"), "naspa"),
     (("CSW", "SOWPODS", "ECWL", "CEL"), "wespa"),

@@ -1,6 +1,6 @@
 """Scoring a resolved move: every word, letter by letter, and the bingo bonus.
 
-Rules (RULES.md §5): a tile scores its face value (a blank 0) times the letter premium of its square,
+Rules (docs/decisions.md §13): a tile scores its face value (a blank 0) times the letter premium of its square,
 the word's sum is multiplied by the word premiums (2 DW x4, 2 TW x9, DW+TW x6), and premiums count
 only on squares covered by this play. Every word of two tiles or more counts: the main word, then
 each cross word. Placing a whole rack adds the ruleset's bingo bonus (:meth:`Ruleset.bingo`).

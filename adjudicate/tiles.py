@@ -47,8 +47,8 @@ LETTER_MASK = 0x7F
 _ALPHABETS_DIR = os.path.join(os.path.dirname(__file__), "alphabets")
 ALPHABET_NAMES = tuple(sorted(name[:-4] for name in os.listdir(_ALPHABETS_DIR) if name.endswith(".tsv")))
 
-# How a game record writes the digraph tiles whose letters are tiles too (Spanish CH LL RR; SPEC
-# §4): Macondo and Woogles bracket them (`[LL]`; an unbracketed `LL` is two L tiles); a record
+# How a game record writes the digraph tiles whose letters are tiles too (Spanish CH LL RR; docs/decisions.md
+# §10): Macondo and Woogles bracket them (`[LL]`; an unbracketed `LL` is two L tiles); a record
 # typed by hand spells them plainly (`CALLE` is CA[LL]E); some Spanish Quackle builds write them in
 # lowercase, racks included (`AALORVll`). Name -> how a report says it.
 BRACKETED, PLAIN, QUACKLE = "bracketed", "plain", "quackle"
@@ -247,7 +247,7 @@ class Alphabet:
         self._max_len = max(len(f) for f in spelled)
         rack = dict(natural)
         rack["?"] = BLANK
-        # A rack is typed too (`endgame B=280:L.L`): the spellings SPEC §3 accepts, L.L and QÜ.
+        # A rack is typed too (`endgame B=280:L.L`): the spellings docs/format.md §3 accepts, L.L and QÜ.
         for form, code in spelled.items():
             rack.setdefault(form, code)
         if "QU" in natural:

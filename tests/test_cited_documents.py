@@ -37,8 +37,14 @@ def _rules_texts() -> dict[str, str]:
             for n in names}
 
 
+# The package's own files a library user reads (docstrings, help(), the tile sets' and boards' data).
+PACKAGE_FILES = sorted([*(REPO / "adjudicate").rglob("*.py"), *(REPO / "adjudicate").glob("alphabets/*.tsv"),
+                        *(REPO / "adjudicate").glob("boards/*.txt")])
+
+
 def _texts() -> dict[str, tuple[str, Path]]:
-    found = {str(p.relative_to(REPO)): (p.read_text(encoding="utf-8"), p.parent) for p in [REPO / "README.md", *DOCS]}
+    found = {str(p.relative_to(REPO)): (p.read_text(encoding="utf-8"), p.parent)
+             for p in [REPO / "README.md", *DOCS, *PACKAGE_FILES]}
     for name, text in {**_help_texts(), **_rules_texts()}.items():
         found[name] = (" ".join(text.split()), REPO)  # (a help text wraps: a citation is one line again)
     return found

@@ -9,7 +9,7 @@ in Zyzzyva's and NASPA's text lists) is ignored. An entry that cannot be tiles, 
 ``first_field`` a line of more than one field (``char ro``: a word and its definition, or a typo for
 two words?), is a :class:`Rejection` (file:line: reason); but a list most of whose entries are of
 several fields is a list of words and definitions: it is read as ``first_field`` reads it, and
-:attr:`WordList.note` says so (SPEC §1.6: ``WORD [definition...]`` lines are read; never silently).
+:attr:`WordList.note` says so (docs/lexicons.md: ``WORD [definition...]`` lines are read; never silently).
 
 :class:`Keyer` reads every line of a chunk at once, with no Python work per word: one
 ``bytes.translate`` folds case and accents (folding is per character), one regex replaces each
