@@ -69,8 +69,14 @@ def test_every_table_of_a_documented_example_fits_100_columns(example: str) -> N
     if args[-1:] == ["--json"] or "--json" in args:
         args = [a for a in args if a != "--json"]  # (the table, not the JSON)
     result = CliRunner().invoke(app, args)
-    wide = [line for line in result.stdout.splitlines() if len(line) > WIDTH]
+    wide = [line for line in result.stdout.splitlines() if len(line) > WIDTH and not _a_path_alone(line)]
     assert not wide, (example, max(map(len, wide)), wide[0])
+
+
+def _a_path_alone(line: str) -> bool:
+    """A file's path on a line of its own, which no width may cut (a checkout deep in a file
+    system: `lexicon info ca-disc` says where the lexicon is, the whole path to copy)."""
+    return len(line.split()) == 1 and "/" in line
 
 
 @pytest.mark.parametrize("args", [["lexicon", "list"], ["lexicon", "verify", "en-kjxqz"], ["rules", "catalan"],
