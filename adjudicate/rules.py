@@ -533,10 +533,15 @@ def record_tiles(record: GameRecord, explicit: str | None = None,
         for prefixes, ruleset_name in _LEXICON_RULES:
             if upper.startswith(prefixes):
                 return _BY_NAME[ruleset_name].alphabet, f"from the record's #lexicon {record.lexicon}"
-    letters = " ".join(sorted({ch for text in _written(record) for ch in text.upper()
-                               if ch.isalpha() and not ch.isascii()}))
-    if not letters or _reads(record, default):
+    texts = _written(record)
+    if all(text.isascii() for text in texts):
         return None, ""  # (A-Z only: any set reads them, and the ruleset's is the one meant)
+    written = {ch for text in texts for ch in text.upper() if ch.isalpha() and not ch.isascii()}
+    letters = " ".join(sorted(written))
+    from adjudicate.tiles import get_alphabet
+
+    if written <= {ch for label in get_alphabet(default).labels for ch in label} or _reads(record, default):
+        return None, ""  # (its letters are the ruleset's set's: Ñ in a Spanish record)
     reading = [name for name in ALPHABET_NAMES if name != default and _reads(record, name)]
     if len(reading) > 1:
         raise RulesError(f"{record.name}: the plays and racks of this record ({letters}) are tiles of "

@@ -213,17 +213,24 @@ _SWAPPED = "\n".join(row.replace("'", "T").replace('"', "'").replace("T", '"')
 
 def test_scores_that_fit_another_board_name_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A record scored on a board whose DL and TL squares are swapped (a board made for the test,
-    shipped beside the others for it): 8D WINDY there is W4x3 (D8, a TL there) I1 N1 D2 Y4 = 20,
-    x2 (H8) = 40, where the standard board gives W4x2 (D8 DL) I1 N1 D2 Y4 = 16, x2 = 32."""
+    shipped beside the others for it). There: 8D WINDY is W4x3 (D8, a TL there) I1 N1 D2 Y4 = 20,
+    x2 (H8) = 40 (standard: W4x2, 32); 9C AX is A1x3 (C9) + X8 = 11, and WX 12 = 23 (standard 22);
+    H4 JOLT(Y) is J8x3 (H4) + O L T 3 + Y4 = 31 (standard 23). Three score differences, every one
+    of which disappears on the swapped board: the report names it (from three score findings: one
+    or two are a scorer's slips, and replaying each such game on every board doubled a batch)."""
     swapped = Layout(_SWAPPED, "swapped")
     monkeypatch.setitem(board_module._LAYOUTS, "swapped", swapped)
     monkeypatch.setattr(rescore_module, "LAYOUT_NAMES", (*LAYOUT_NAMES, "swapped"))
     en = get_alphabet("english")
     expected = Board(en, layout=swapped).play(parse_play("8D", "WINDY", en)).points
     assert expected == 40
-    record = _record(f"#player1 a A\n#player2 b B\n>a: DINWYAA 8D WINDY +{expected} {expected}\n")
+    record = _record("#player1 a A\n#player2 b B\n>a: DINWYAA 8D WINDY +40 40\n>b: AXEEIOU 9C AX +23 23\n"
+                     ">a: AAJLOTT H4 JOLT. +31 71\n")
     report = rescore_game(record, find_ruleset("naspa"))
-    assert len(report.discrepancies) == 1 and report.board_fit == "swapped"
+    assert [(d.line, d.computed) for d in report.discrepancies if d.kind == "score"] == [(3, 32), (4, 22), (5, 23)]
+    assert report.board_fit == "swapped"
     assert rescore_game(record, find_ruleset("naspa"), layout=swapped).board_fit is None
+    one = _record(f"#player1 a A\n#player2 b B\n>a: DINWYAA 8D WINDY +{expected} {expected}\n")
+    assert rescore_game(one, find_ruleset("naspa")).board_fit is None  # (one difference: a slip)
     clean = _record("#player1 a A\n#player2 b B\n>a: DINWYAA 8D WINDY +32 32\n")
     assert rescore_game(clean, find_ruleset("naspa")).board_fit is None
