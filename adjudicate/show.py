@@ -409,7 +409,8 @@ def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool
     flag = WITHDRAWN_MARK if withdrawn else NEW_MARK
     marked_set = set(marked)
     size = board.size
-    head = "   " + " ".join(f"  {c} " for c in COLUMNS[:size])
+    gap = " " if size <= 15 else ""  # (a 21x21 board within 100 columns: cells side by side)
+    head = "   " + gap.join(f"  {c} " for c in COLUMNS[:size])
     lines = [head.rstrip()]
     for r in range(size):
         cells = []
@@ -433,7 +434,7 @@ def render_board_text(board: Board, marked: tuple[int, ...] = (), *, color: bool
                 text = (label or ".").rjust(3) + " "
                 style = _PREMIUM_STYLE.get(name, _PLAIN_STYLE)
             cells.append(f"{style}{text}{_RESET}" if color else text)
-        lines.append((f"{r + 1:>2} " + " ".join(cells)).rstrip())
+        lines.append((f"{r + 1:>2} " + gap.join(cells)).rstrip())
     return lines
 
 
@@ -449,7 +450,12 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
     def paint(style: str, text: str) -> str:
         return f"{style}{text}{_RESET}" if color else text
 
-    out = [paint(_BOLD, heading(shown)), ruleset_text(shown.ruleset, shown.ruleset_reason), ""]
+    import textwrap
+
+    def fill(text: str) -> str:  # (100 columns, a path never cut: issue 26)
+        return textwrap.fill(text, 100, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+
+    out = [paint(_BOLD, heading(shown)), fill(ruleset_text(shown.ruleset, shown.ruleset_reason)), ""]
     back = shown.marked_on_before
     placed = shown.marked if back else shown.placed
     mark = (f" ({WITHDRAWN_MARK}: the tiles taken back)" if back

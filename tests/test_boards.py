@@ -164,7 +164,7 @@ def test_show_and_correct_take_the_board_from_the_record(cli: Callable[..., Any]
     shown = cli(["show", str(SUPER), "--no-color"])
     assert shown.exit_code == 0, shown.output
     lines = shown.stdout.splitlines()
-    assert any(line.startswith("     A    B") and line.endswith("U") for line in lines)
+    assert any(line.startswith("     A   B") and line.endswith("U") for line in lines)  # (21 columns in 100)
     assert any(line.startswith("21 +4W") for line in lines)
     wrong = tmp_path / "wrong.gcg"
     wrong.write_text(SUPER.read_text("utf-8").replace("1A BLOCKS +68 84", "1A BLOCKS +17 33")
