@@ -312,35 +312,7 @@ class _Moves:
         result.alphabet = alphabet
         new = move.new_tiles
         placed = len(new)
-        unseen = state.unseen
-        if rack is None:
-            left = None
-            for t in new:  # (a blank is a blank, whatever it stands for)
-                unseen[BLANK if t & BLANK_BIT else t] -= 1
-            if placed > state.rack_size[p]:  # (with a rack, its tiles are checked one by one)
-                ledger.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: places {placed} tiles; "
-                            f"{event.nick} holds {state.rack_size[p]}")
-        else:
-            left = list(rack)
-            try:
-                for t in new:
-                    left.remove(t)
-            except ValueError:  # a blank played (code | BLANK_BIT, never on a rack), or a tile not there
-                left = list(rack)
-                missing = []
-                for t in new:
-                    if t & BLANK_BIT:
-                        t = BLANK  # a blank is a blank on the rack, whatever it stands for
-                    if t in left:
-                        left.remove(t)
-                    else:
-                        missing.append(t)
-                        unseen[t] -= 1  # on the board now, though not from the rack
-                if missing:
-                    ledger.flag(event, Finding.ILLEGAL_PLAY, f"{position} {written}: "
-                                f"{format_rack(missing, alphabet)} not on the rack {event.rack}")
-            for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
-                unseen[t] += 1
+        left = self.take_tiles(event, p, rack, new)
         if kept is not None:  # (a whole rack less the tiles played is what is left of it)
             state.kept[p] = left if kept is rack else less(kept, new)
         if len(ledger.discrepancies) > findings and any(
@@ -362,11 +334,7 @@ class _Moves:
         state.scoreless = state.pass_run = 0
         cause = None
         if self.edited and event.score is not None and event.score != total:
-            edited = self.edited
-            line = event.line  # (a play's own tiles are its own finding)
-            lines = [edited[s] for word in (move.main, *move.cross) for s in word.squares
-                     if s in edited and edited[s] != line]
-            cause = max(lines) if lines else None
+            cause = self.edited_cause(event, move)
         ledger.account(event, result, p, total, f"{position} {written}", cause=cause)
         words = self.words
         if words is not None:
@@ -383,6 +351,49 @@ class _Moves:
                 ("hallenge" in note or "HALLENGE" in note) and _FAILED_CHALLENGE_NOTE.search(note)
                 for note in event.notes):  # (a word looked for first: notes can be long)
             self.challenged_in_vain = event.line
+
+    def take_tiles(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None,
+                   new: tuple[int, ...]) -> list[int] | None:
+        """Take a play's tiles ``new`` off p's rack (``rack``, taken out of unseen whole by
+        read_rack) or, without one, out of unseen; a tile the rack or the rack size does not
+        allow is a finding. Returns what is left on the rack (None without one)."""
+        state, unseen = self.state, self.state.unseen
+        if rack is None:
+            for t in new:  # (a blank is a blank, whatever it stands for)
+                unseen[BLANK if t & BLANK_BIT else t] -= 1
+            if len(new) > state.rack_size[p]:  # (with a rack, its tiles are checked one by one)
+                self.ledger.flag(event, Finding.ILLEGAL_PLAY, f"{event.position} {event.tiles}: places {len(new)} tiles; "
+                                 f"{event.nick} holds {state.rack_size[p]}")
+            return None
+        left = list(rack)
+        try:
+            for t in new:
+                left.remove(t)
+        except ValueError:  # a blank played (code | BLANK_BIT, never on a rack), or a tile not there
+            left = list(rack)
+            missing = []
+            for t in new:
+                if t & BLANK_BIT:
+                    t = BLANK  # a blank is a blank on the rack, whatever it stands for
+                if t in left:
+                    left.remove(t)
+                else:
+                    missing.append(t)
+                    unseen[t] -= 1  # on the board now, though not from the rack
+            if missing:
+                self.ledger.flag(event, Finding.ILLEGAL_PLAY, f"{event.position} {event.tiles}: "
+                                 f"{format_rack(missing, state.alphabet)} not on the rack {event.rack}")
+        for t in left:  # read_rack took the whole rack out of unseen: these are still unseen
+            unseen[t] += 1
+        return left
+
+    def edited_cause(self, event: GcgEvent, move: Move) -> int | None:
+        """The line of the latest edited word (``edited``) a play's score goes through, other than
+        the play's own (its own tiles are its own finding): the score's difference follows from it."""
+        edited, line = self.edited, event.line
+        lines = [edited[s] for word in (move.main, *move.cross) for s in word.squares
+                 if s in edited and edited[s] != line]
+        return max(lines) if lines else None
 
     def lost_turn_played(self, event: GcgEvent, p: int) -> None:
         """The turn after a play noted as challenged in vain, under a ruleset where the challenger
@@ -726,20 +737,7 @@ class _Rescore:
         not the game's: the end-of-game checks (missing rack lines, `#rackN`) are not made."""
         state, ledger = self.state, self.ledger
         record = self.record
-        for problem in record.problems:
-            ledger.discrepancies.append(
-                Discrepancy(problem.line, Finding.PARSE, problem.text or None, None,
-                            f"line {problem.line}: {problem.message}"
-                            + (f": {problem.text!r}" if problem.text else ""))
-            )
-        reported: Collection[int] = ()  # (a record without problems, the common case: nothing to build)
-        bad_nicks: Collection[str] = ()
-        unreadable: Sequence[int] = ()
-        if record.problems:
-            reported = {pr.line for pr in record.problems}
-            # The nicks of lines the reader reported (an unknown nick: once, for all its lines).
-            bad_nicks = {event.nick for event in record.events if event.line in reported}
-            unreadable = sorted(pr.line for pr in record.problems if pr.kind == "parse")
+        reported, bad_nicks, unreadable = self.record_problems()
         previous = 0
         handlers = self.handlers()
         seat_of = state.seat_of
@@ -747,30 +745,15 @@ class _Rescore:
         n = len(state.nicks)
         for event in record.events:
             if unreadable:
-                after = bisect_right(unreadable, previous)  # (a search: a line each is n squared)
-                if after < len(unreadable) and unreadable[after] < event.line:
-                    # An event line between these could not be read: whose turn, the board and the
-                    # record's totals are unknown from here; they are not reported again.
-                    state.turn_player = None
-                    state.board_uncertain_line = state.board_uncertain_line or previous + 1
-                    ledger.bases = [[] for _ in state.nicks]
+                self.after_unreadable(unreadable, previous, event.line)
                 previous = event.line
             try:
                 p = seat_of[event.nick]
             except KeyError:  # a nick that is no player's, or that two players share
-                seats = state.index.get(event.nick)
-                if seats is None:
-                    if event.line not in reported and event.nick not in bad_nicks:
-                        ledger.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
-                    if event.kind == EventKind.END_RACK_POINTS and state.out_player is not None:
-                        seats = [state.out_player]
-                    elif state.turn_player is None or event.kind not in TURN_KINDS:
-                        state.turn_player = None
-                        state.board_uncertain_line = state.board_uncertain_line or event.line
-                        continue
-                    else:
-                        seats = [state.next_player()]  # whoever's turn it was
-                p = seats[0] if len(seats) == 1 else state.seat(seats, event.kind)
+                seat = self.seat_of_nick(event, reported, bad_nicks)
+                if seat is None:
+                    continue
+                p = seat
             kind = event.kind
             try:
                 handler, turn = handlers[kind]
@@ -816,21 +799,8 @@ class _Rescore:
             return self.report()
         if state.may_end:
             state.may_have_ended(None)
-        if record.racks:  # `#rackN` lines after the last event: the tiles left on a rack
-            last_event = record.events[-1].line if record.events else 0
-            for p, rack_text in sorted(record.racks.items()):
-                if rack_text and p - 1 < len(state.nicks) and self._pragma_line(f"rack{p}") > last_event:
-                    try:
-                        rack = parse_rack(rack_text, state.alphabet)
-                    except AdjudicateError as err:
-                        ledger.flag(None, Finding.ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
-                                    line=self._pragma_line(f"rack{p}"))
-                        continue
-                    missing = missing_from_counts(state.unseen, rack)
-                    if missing:
-                        ledger.flag(None, Finding.ILLEGAL_PLAY,
-                                    f"#rack{p} {rack_text} holds {format_rack(missing, state.alphabet)}, "
-                                    "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
+        if record.racks:
+            self.check_racks_left()
         if state.time_called_line and state.ending is None:
             ledger.flag(None, Finding.ENDING,
                         f"time was called at line {state.time_called_line}: {state.time_rule()}, "
@@ -838,6 +808,70 @@ class _Rescore:
                         f"({state.owed_text()})", None, None, line=record.events[-1].line)
         self.endlines.check_end_lines()
         return self.report()
+
+    def after_unreadable(self, unreadable: Sequence[int], previous: int, line: int) -> None:
+        """An event line the reader could not read (``unreadable``, in order) between the event
+        lines ``previous`` and ``line``: whose turn, the board and the record's totals are unknown
+        from here; they are not reported again."""
+        state = self.state
+        after = bisect_right(unreadable, previous)  # (a search: a line each is n squared)
+        if after < len(unreadable) and unreadable[after] < line:
+            state.turn_player = None
+            state.board_uncertain_line = state.board_uncertain_line or previous + 1
+            self.ledger.bases = [[] for _ in state.nicks]
+
+    def seat_of_nick(self, event: GcgEvent, reported: Collection[int], bad_nicks: Collection[str]) -> int | None:
+        """The seat of a line whose nick is no player's (a finding, unless the reader reported the
+        line or the nick), or two players': None when it cannot be told (the line is skipped)."""
+        state = self.state
+        seats = state.index.get(event.nick)
+        if seats is None:
+            if event.line not in reported and event.nick not in bad_nicks:
+                self.ledger.flag(event, Finding.PARSE, f"{event.nick!r} is not a player of this game")
+            if event.kind == EventKind.END_RACK_POINTS and state.out_player is not None:
+                seats = [state.out_player]
+            elif state.turn_player is None or event.kind not in TURN_KINDS:
+                state.turn_player = None
+                state.board_uncertain_line = state.board_uncertain_line or event.line
+                return None
+            else:
+                seats = [state.next_player()]  # whoever's turn it was
+        return seats[0] if len(seats) == 1 else state.seat(seats, event.kind)
+
+    def record_problems(self) -> tuple[Collection[int], Collection[str], Sequence[int]]:
+        """The reader's problems with the record, each a finding; returns the lines it reported,
+        the nicks of those lines (an unknown nick: reported once, for all its lines) and the event
+        lines it could not read, in order."""
+        record, ledger = self.record, self.ledger
+        for problem in record.problems:
+            ledger.discrepancies.append(
+                Discrepancy(problem.line, Finding.PARSE, problem.text or None, None,
+                            f"line {problem.line}: {problem.message}"
+                            + (f": {problem.text!r}" if problem.text else ""))
+            )
+        if not record.problems:  # (the common case: nothing to build)
+            return (), (), ()
+        reported = {pr.line for pr in record.problems}
+        bad_nicks = {event.nick for event in record.events if event.line in reported}
+        return reported, bad_nicks, sorted(pr.line for pr in record.problems if pr.kind == "parse")
+
+    def check_racks_left(self) -> None:
+        """`#rackN` lines after the last event: the tiles left on a rack, which must be unseen."""
+        state, ledger, record = self.state, self.ledger, self.record
+        last_event = record.events[-1].line if record.events else 0
+        for p, rack_text in sorted(record.racks.items()):
+            if rack_text and p - 1 < len(state.nicks) and self._pragma_line(f"rack{p}") > last_event:
+                try:
+                    rack = parse_rack(rack_text, state.alphabet)
+                except AdjudicateError as err:
+                    ledger.flag(None, Finding.ILLEGAL_PLAY, f"#rack{p} {rack_text}: {err}",
+                                line=self._pragma_line(f"rack{p}"))
+                    continue
+                missing = missing_from_counts(state.unseen, rack)
+                if missing:
+                    ledger.flag(None, Finding.ILLEGAL_PLAY,
+                                f"#rack{p} {rack_text} holds {format_rack(missing, state.alphabet)}, "
+                                "which is not left in the bag", line=self._pragma_line(f"rack{p}"))
 
     def report(self) -> RescoreReport:
         state, ledger = self.state, self.ledger
