@@ -16,6 +16,7 @@ from adjudicate.cli.options import (
     ReportFormatOption,
     RulesOption,
     SetOption,
+    Spelling,
     SpellingOption,
     TilesOption,
 )
@@ -100,6 +101,51 @@ def _with_progress(results: Iterable[Done], total: int, progress: bool) -> Itera
         yield from bar
 
 
+def _output_options(ctx: typer.Context, games: list[str], output: ReportFormat, json_: bool,
+                    indent: Optional[int]) -> tuple[ReportFormat, Optional[int]]:
+    """The report's format and JSON indent, from --format, --json and --indent (which must agree)
+    and the terminal; also refuses a stdin (-) given twice."""
+    if json_:
+        given = ctx.get_parameter_source("output")
+        if output is not ReportFormat.json and given is not None and given.name == "COMMANDLINE":
+            raise typer.BadParameter(f"--json is --format json: it cannot go with --format {output.value}",
+                                     param_hint="'--json'")
+        output = ReportFormat.json
+    if games.count("-") > 1:  # (stdin is read once: a second - would be an empty record, or the same)
+        raise typer.BadParameter("- (stdin) is given more than once", param_hint="'GAMES...'")
+    if indent is not None and output is not ReportFormat.json:
+        raise typer.BadParameter("applies to --format json only", param_hint="'--indent'")
+    if output is ReportFormat.json and indent is None and sys.stdout.isatty():
+        indent = 2  # (for a person; a program reads one game a line)
+    return output, indent
+
+
+def _stream(outcomes: Iterable[Any], output: ReportFormat, indent: Optional[int]) -> None:
+    """Write a batch's JSON, JSON Lines or CSV game by game. Nothing is kept but each game's
+    errors: the output of 10,000 games in JSON is some 50 MB of text, and holding every report
+    first took 930 MB of memory."""
+    from adjudicate.reportwriter import csv_lines, json_array, json_lines
+
+    if output is ReportFormat.json:
+        chunks = json_array(outcomes, indent)
+    else:
+        chunks = (json_lines if output is ReportFormat.jsonl else csv_lines)(outcomes)
+    for chunk in chunks:
+        typer.echo(chunk, nl=False)
+
+
+def _show_args(rules: Optional[str], set_: Optional[list[str]], spelling: Optional[Spelling], tiles: Optional[str],
+               board: Optional[str]) -> str:
+    """The options a game's table repeats in the `adjudicate show` command it suggests."""
+    import shlex
+
+    return (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
+        f" --set {shlex.quote(item)}" for item in set_ or []) + (
+        f" --spelling {spelling.value}" if spelling else "") + "".join(
+        f" {option} {shlex.quote(value)}" for option, value in (("--tiles", tiles), ("--board", board))
+        if value)
+
+
 @app.command()
 def rescore(
     ctx: typer.Context,
@@ -135,19 +181,7 @@ def rescore(
 
     Example: adjudicate rescore --format jsonl games/*.gcg | jq -r 'select(.ok | not) | .file'
     """
-    if json_:
-        given = ctx.get_parameter_source("output")
-        if output is not ReportFormat.json and given is not None and given.name == "COMMANDLINE":
-            raise typer.BadParameter(f"--json is --format json: it cannot go with --format {output.value}",
-                                     param_hint="'--json'")
-        output = ReportFormat.json
-    if games.count("-") > 1:  # (stdin is read once: a second - would be an empty record, or the same)
-        raise typer.BadParameter("- (stdin) is given more than once", param_hint="'GAMES...'")
-    if indent is not None and output is not ReportFormat.json:
-        raise typer.BadParameter("applies to --format json only", param_hint="'--indent'")
-    if output is ReportFormat.json and indent is None and sys.stdout.isatty():
-        indent = 2  # (for a person; a program reads one game a line)
-
+    output, indent = _output_options(ctx, games, output, json_, indent)
     with errors_exit_2():
         overrides = rule_options(rules, set_, lexicon=lexicon)
     with errors_exit_2():
@@ -168,16 +202,7 @@ def rescore(
             games, options, present, jobs=jobs, name=record_name,
             read=lambda game: read_record(game, stdin if game == "-" else None)), len(games), progress), seen)
         if streamed:
-            # Nothing is kept but each game's errors: the output of 10,000 games in JSON is some 50 MB
-            # of text, and holding every report first took 930 MB of memory.
-            from adjudicate.reportwriter import csv_lines, json_array, json_lines
-
-            if output is ReportFormat.json:
-                chunks = json_array(outcomes, indent)
-            else:
-                chunks = (json_lines if output is ReportFormat.jsonl else csv_lines)(outcomes)
-            for chunk in chunks:
-                typer.echo(chunk, nl=False)
+            _stream(outcomes, output, indent)
             raise typer.Exit(_finish(seen, len(games)))
         done = list(outcomes)
         if not done:  # stopped before the first game was done: nothing to show
@@ -186,16 +211,9 @@ def rescore(
         from adjudicate.reportwriter import game_table, summary_table
 
         if len(games) == 1:
-            if not failed(done[0]):
-                import shlex
-
-                show_args = (f" --rules {shlex.quote(rules)}" if rules else "") + "".join(
-                    f" --set {shlex.quote(item)}" for item in set_ or []) + (
-                    f" --spelling {spelling.value}" if spelling else "") + "".join(
-                    f" {option} {shlex.quote(value)}" for option, value in (("--tiles", tiles), ("--board", board))
-                    if value)
-                # (one game: rescored in full, so its whole report)
-                typer.echo(game_table(cast("GameReport", done[0]), show_args))
+            if not failed(done[0]):  # (one game: rescored in full, so its whole report)
+                typer.echo(game_table(cast("GameReport", done[0]),
+                                      _show_args(rules, set_, spelling, tiles, board)))
         else:
             typer.echo(summary_table(done))
         raise typer.Exit(_finish(seen, len(games)))
