@@ -13,7 +13,7 @@ import select
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
@@ -38,48 +38,56 @@ class Lang(str, enum.Enum):
 ENV = "ADJUDICATE_JUDGE_"
 
 
+# The judge's own options (the command's signature names them).
+_LogOption = Annotated[
+    str | None,
+    typer.Option(
+        "--log",
+        metavar="FILE",
+        help="Log file (JSON lines, appended; a file, not -). Default: one per lexicon in "
+        "$XDG_DATA_HOME/adjudicate/logs/.",
+    ),
+]
+_LangOption = Annotated[Lang | None, typer.Option("--lang", help="Language of the screen and verdicts.")]
+_VerifyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--verify-log",
+        metavar="FILE",
+        help="Check FILE's hash chain (- for stdin) and exit: 0 intact, 1 broken (names the line), "
+        "2 unreadable.",
+    ),
+]
+_PasswordOption = Annotated[
+    bool, typer.Option("--password-prompt", help="Ask for a password that leaving will require.")
+]
+_VerdictSecondsOption = Annotated[
+    float, typer.Option(min=0.05, envvar=ENV + "VERDICT_SECONDS", help="Seconds a verdict stays up.")
+]
+_IdleSecondsOption = Annotated[
+    float, typer.Option(min=0.05, envvar=ENV + "IDLE_SECONDS", help="Idle seconds before starting over.")
+]
+_GuardSecondsOption = Annotated[
+    float,
+    typer.Option(
+        min=0.0,
+        envvar=ENV + "GUARD_SECONDS",
+        help="Seconds after a verdict (or the last word) during which keys are ignored.",
+    ),
+]
+
+
 @app.command()
 def judge(
     rules: NoRecordRulesOption = None,
     lexicon: LexiconOption = None,
-    log: Annotated[
-        str | None,
-        typer.Option(
-            "--log",
-            metavar="FILE",
-            help="Log file (JSON lines, appended; a file, not -). Default: one per lexicon in "
-            "$XDG_DATA_HOME/adjudicate/logs/.",
-        ),
-    ] = None,
-    lang: Annotated[
-        Lang | None, typer.Option("--lang", help="Language of the screen and verdicts.")
-    ] = None,
-    verify: Annotated[
-        str | None,
-        typer.Option(
-            "--verify-log",
-            metavar="FILE",
-            help="Check FILE's hash chain (- for stdin) and exit: 0 intact, 1 broken (names the line), "
-            "2 unreadable.",
-        ),
-    ] = None,
-    password_prompt: Annotated[
-        bool, typer.Option("--password-prompt", help="Ask for a password that leaving will require.")
-    ] = False,
-    verdict_seconds: Annotated[
-        float, typer.Option(min=0.05, envvar=ENV + "VERDICT_SECONDS", help="Seconds a verdict stays up.")
-    ] = 10.0,
-    idle_seconds: Annotated[
-        float, typer.Option(min=0.05, envvar=ENV + "IDLE_SECONDS", help="Idle seconds before starting over.")
-    ] = 15.0,
-    guard_seconds: Annotated[
-        float,
-        typer.Option(
-            min=0.0,
-            envvar=ENV + "GUARD_SECONDS",
-            help="Seconds after a verdict (or the last word) during which keys are ignored.",
-        ),
-    ] = 0.5,
+    log: _LogOption = None,
+    lang: _LangOption = None,
+    verify: _VerifyOption = None,
+    password_prompt: _PasswordOption = False,
+    verdict_seconds: _VerdictSecondsOption = 10.0,
+    idle_seconds: _IdleSecondsOption = 15.0,
+    guard_seconds: _GuardSecondsOption = 0.5,
     json_: JsonOption = False,
 ) -> None:
     """The word judge's challenge session: words in, one verdict for the whole play, logged.
@@ -105,23 +113,13 @@ def judge(
 
     Example: adjudicate judge --verify-log mesa3.jsonl
     """
-    if log == "":  # never the default log in its place
-        fail("--log: the file name is empty (leave --log out for the default log)")
-    if log == "-":  # (a log is appended to and fsynced entry by entry, and checked later: a file)
-        fail("--log -: the log must be a file, not stdout; give its name (or leave --log out for the default log)")
-    if verify == "":
-        fail("--verify-log: the file name is empty")
+    _check_file_names(log, verify)
     if verify is not None:
         _verify(verify)
     _check_streams()
     with errors_exit_2():
         lex, language = _open_lexicon(rules, lexicon)
-    language = lang.value if lang is not None else language
-    from adjudicate.judge import MESSAGES
-
-    if language not in MESSAGES:  # (a tile set with no screens of its own, German...: English's)
-        language = "en"
-    from adjudicate.ruling import judge_play
+    language = _session_language(lang, language)
     from adjudicate.judge import Session, Timing, text_in
     from adjudicate.judgelog import JudgeLog, default_log_path
 
@@ -132,20 +130,7 @@ def judge(
         journal = JudgeLog(path, make_dirs=log is None)
     with journal:
         password = _ask_password(language) if password_prompt and interactive else None
-
-        def judge_and_log(words: "tuple[TypedWord, ...]", *, sync: bool = True) -> "Ruling":
-            ruling = judge_play(words, lex)
-            journal.append(
-                lexicon=lex.id,
-                lexicon_sha256=lex.dawg_sha256,
-                words=[w.text for w in words],
-                canonical=[w.label for w in words],
-                acceptable=ruling.acceptable,
-                lang=language,
-                sync=sync,
-            )
-            return ruling
-
+        judge_and_log = _judge_and_log(lex, journal, language)
         if interactive:
             session = Session(
                 judge_and_log, lex.alphabet, lang=language, timing=timing, password=password,
@@ -278,6 +263,46 @@ def _verify(path: str) -> None:
 # -- without a terminal ----------------------------------------------------------------------
 
 
+def _session_language(lang: Lang | None, language: str) -> str:
+    """--lang, else the lexicon's language; English for a tile set with no screens of its own
+    (German...)."""
+    from adjudicate.judge import MESSAGES
+
+    language = lang.value if lang is not None else language
+    return language if language in MESSAGES else "en"
+
+
+def _judge_and_log(lex: Any, journal: Any, language: str) -> "Callable[..., Ruling]":
+    """A play's judging: ruled against ``lex``, logged in ``journal`` (fsynced unless
+    ``sync=False``), the ruling returned."""
+    from adjudicate.ruling import judge_play
+
+    def judge_and_log(words: "tuple[TypedWord, ...]", *, sync: bool = True) -> "Ruling":
+        ruling = judge_play(words, lex)
+        journal.append(
+            lexicon=lex.id,
+            lexicon_sha256=lex.dawg_sha256,
+            words=[w.text for w in words],
+            canonical=[w.label for w in words],
+            acceptable=ruling.acceptable,
+            lang=language,
+            sync=sync,
+        )
+        return ruling
+
+    return judge_and_log
+
+
+def _check_file_names(log: str | None, verify: str | None) -> None:
+    """--log and --verify-log name a file: not empty, and a log is never stdout."""
+    if log == "":  # never the default log in its place
+        fail("--log: the file name is empty (leave --log out for the default log)")
+    if log == "-":  # (a log is appended to and fsynced entry by entry, and checked later: a file)
+        fail("--log -: the log must be a file, not stdout; give its name (or leave --log out for the default log)")
+    if verify == "":
+        fail("--verify-log: the file name is empty")
+
+
 def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
                lexicon_id: str | None = None) -> tuple[int, bool]:
     """One play per line from stdin, one line on stdout per line read (a blank one is an ERROR:
@@ -294,8 +319,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
     from adjudicate.ruling import VERDICTS
-    from adjudicate.judge import read_line_play, refusal, text_in
-    from adjudicate.readfile import decode_line
+    from adjudicate.judge import text_in
 
     yes, no = VERDICTS[lang]
     stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
@@ -318,37 +342,9 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
                 ctrl_c.waiting = True  # (only a read waiting for input is interrupted)
                 data = read(1 << 16)
                 ctrl_c.waiting = False
-                pending += data
-                if start and (len(pending) >= len(_BOM) or not data or not _BOM.startswith(pending)):
-                    pending, start = pending.removeprefix(_BOM), False
-                lines: list[bytes | None] = pending.split(b"\n")  # type: ignore[assignment]
-                pending = lines.pop() if data else b""  # type: ignore[assignment]
-                if not data and lines and lines[-1] == b"":
-                    lines.pop()  # (what follows the last newline: no line)
-                if overlong and (lines or not data):
-                    if lines:
-                        lines.pop(0)  # the end of the long line
-                    overlong = False
-                if len(pending) > _MAX_LINE_BYTES:  # memory stays bounded, whatever comes without a newline
-                    pending = b""
-                    if not overlong:
-                        overlong = True
-                        lines.append(None)  # stands for the long line, in its place among the others
+                lines, pending, start, overlong = _split_lines(pending + data, data, start, overlong)
                 try:
-                    for raw in lines:
-                        line = None if raw is None else decode_line(raw)[0]
-                        if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
-                            errors += 1
-                            results.append(shown(None, None, None, too_long))
-                            continue
-                        try:  # (a blank line too: "no word in the play", in its place)
-                            words = read_line_play(line, alphabet, lang)
-                        except AdjudicateError as err:
-                            errors += 1
-                            results.append(shown(line, None, None, refusal(err, lang)))
-                            continue
-                        acceptable = judge_and_log(words, sync=False).acceptable
-                        results.append(shown(line, words, "acceptable" if acceptable else "unacceptable"))
+                    errors += _answer_lines(lines, results, shown, judge_and_log, alphabet, lang, too_long)
                     if data and len(results) < _BATCH and _more_input():
                         continue
                     sync()
@@ -364,6 +360,56 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
         pass
     _sync_and_write(sync, out, results)  # Ctrl-C: leaving, with the verdicts logged shown
     return errors, True
+
+
+def _split_lines(pending: bytes, data: bytes, start: bool,
+                 overlong: bool) -> tuple[list[bytes | None], bytes, bool, bool]:
+    """The whole lines of ``pending`` (what was left of the input, with ``data``, the bytes just
+    read: none at the end of input, where the last line needs no newline); returns them, the bytes
+    left waiting for their newline, and the new ``start`` (a byte order mark may still open the
+    input) and ``overlong`` (inside a line longer than _MAX_LINE, skipped to its end). A long
+    line is None, in its place among the others."""
+    if start and (len(pending) >= len(_BOM) or not data or not _BOM.startswith(pending)):
+        pending, start = pending.removeprefix(_BOM), False
+    lines: list[bytes | None] = pending.split(b"\n")  # type: ignore[assignment]
+    pending = lines.pop() if data else b""  # type: ignore[assignment]
+    if not data and lines and lines[-1] == b"":
+        lines.pop()  # (what follows the last newline: no line)
+    if overlong and (lines or not data):
+        if lines:
+            lines.pop(0)  # the end of the long line
+        overlong = False
+    if len(pending) > _MAX_LINE_BYTES:  # memory stays bounded, whatever comes without a newline
+        pending = b""
+        if not overlong:
+            overlong = True
+            lines.append(None)  # stands for the long line, in its place among the others
+    return lines, pending, start, overlong
+
+
+def _answer_lines(lines: list[bytes | None], results: list[str], shown: Any, judge_and_log: Any,
+                  alphabet: Any, lang: str, too_long: str) -> int:
+    """Judge (and log, unsynced) each line's play, its answer (``shown``) added to ``results``;
+    returns the number of lines refused."""
+    from adjudicate.judge import read_line_play, refusal
+    from adjudicate.readfile import decode_line
+
+    errors = 0
+    for raw in lines:
+        line = None if raw is None else decode_line(raw)[0]
+        if line is None or len(line) > _MAX_LINE:  # however the reads cut the input
+            errors += 1
+            results.append(shown(None, None, None, too_long))
+            continue
+        try:  # (a blank line too: "no word in the play", in its place)
+            words = read_line_play(line, alphabet, lang)
+        except AdjudicateError as err:
+            errors += 1
+            results.append(shown(line, None, None, refusal(err, lang)))
+            continue
+        acceptable = judge_and_log(words, sync=False).acceptable
+        results.append(shown(line, words, "acceptable" if acceptable else "unacceptable"))
+    return errors
 
 
 def _json_result(line: str | None, words: "tuple[TypedWord, ...] | None", verdict: str | None,
