@@ -340,6 +340,72 @@ def _write_notices(temp: str, real_dir: str, licence_text: str | None, attributi
             shutil.copyfile(os.path.join(real_dir, filename), path)
 
 
+def _check_some_words(shown: str, entries: int, rejected: list[Rejection], lengths: dict[int, int]) -> None:
+    """No words: an error, never an empty lexicon in place of a real one. (The merge only drops a
+    block's duplicates of another's keys, so a key read here is at least one word.)"""
+    if any(lengths.values()):
+        return
+    if rejected:
+        raise LexiconError(
+            f"{shown}: no words: all {entries} entries were rejected (the first: {rejected[0]}); "
+            "nothing written"
+        )
+    raise LexiconError(
+        f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written"
+    )
+
+
+def _source_record(source: str, sha256: str, kept: dict[str, object],
+                   source_info: dict[str, object] | None) -> dict[str, object]:
+    """The manifest's ``source``: the list's file name and SHA-256, or the one kept from the
+    lexicon rebuilt from its own list, updated with ``source_info``."""
+    record: dict[str, object] = {"file": "<stdin>" if source == "-" else os.path.basename(source), "sha256": sha256}
+    kept_source = kept.get("source")
+    if isinstance(kept_source, dict):
+        record = dict(kept_source)
+    if source_info:
+        record.update(source_info)
+    return record
+
+
+def _put_in_place(temp: str, out_dir: str, real_dir: str, source: str) -> tuple[bool, str | None]:
+    """Rename the lexicon built in ``temp`` to ``real_dir``, with the owner and mode of the one
+    it replaces; returns whether a lexicon was replaced, and where the replaced directory was
+    moved aside (None when there was none)."""
+    _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
+    target = output_target(out_dir, directory=True)
+    keep_owner_and_mode(temp, target, default=0o777)
+    if not os.path.exists(real_dir):
+        os.rename(temp, real_dir)
+        return False, None
+    parent, base = os.path.split(real_dir)
+    replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
+    return replaced, _replace_dir(temp, real_dir, tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent))
+
+
+def _manifest(lexicon_id: str, name: str, edition: str, alphabet: str, language: str, histogram: dict[str, int],
+              source: dict[str, object], licence: object, standin: object, *, text_sha256: str,
+              text_gz_sha256: str, dawg_sha256: str) -> dict[str, object]:
+    """A lexicon's manifest (see :func:`adjudicate.lexicon.manifest.manifest_text`), in its order."""
+    return {
+        "format": FORMAT,
+        "id": lexicon_id,
+        "name": name,
+        "edition": edition,
+        "alphabet": alphabet,
+        "language": language,
+        "word_count": sum(histogram.values()),
+        "histogram": histogram,
+        "text_sha256": text_sha256,
+        "text_gz_sha256": text_gz_sha256,
+        "dawg_sha256": dawg_sha256,
+        "builder": builder_versions(),
+        "source": source,
+        "licence": licence,
+        "standin": standin,
+    }
+
+
 def build_lexicon(
     source: str,
     alphabet_name: str,
@@ -380,17 +446,7 @@ def build_lexicon(
     shown = "<stdin>" if source == "-" else source
     listed = scan(read_source(source), shown, alphabet, progress, first_field=first_field)
     entries, rejected, lengths = listed.entries, listed.rejected, listed.counts
-    # No words: an error, never an empty lexicon in place of a real one. (The merge only drops a
-    # block's duplicates of another's keys, so a key read here is at least one word.)
-    if not any(lengths.values()):
-        if rejected:
-            raise LexiconError(
-                f"{shown}: no words: all {entries} entries were rejected (the first: {rejected[0]}); "
-                "nothing written"
-            )
-        raise LexiconError(
-            f"{shown}: no words (the list is empty, or only blank lines and comments); nothing written"
-        )
+    _check_some_words(shown, entries, rejected, lengths)
     # Rebuilt from its own list: the words' provenance kept (a source, licence or note given wins).
     kept = _provenance(real_dir, out_dir, shown, listed.sha256) if _own_list(real_dir, source) else {}
     parent, base = os.path.split(real_dir)
@@ -402,44 +458,15 @@ def build_lexicon(
         dawg_sha256, text_gz_sha256, text_sha256 = _write_words(listed.groups(), wordsfile.labeller(alphabet), temp)
         histogram = {str(n): lengths[n] for n in sorted(lengths) if lengths[n]}
         word_count = sum(lengths.values())
-        source_record: dict[str, object] = {
-            "file": "<stdin>" if source == "-" else os.path.basename(source),
-            "sha256": listed.sha256,
-        }
-        kept_source = kept.get("source")
-        if isinstance(kept_source, dict):
-            source_record = dict(kept_source)
-        if source_info:
-            source_record.update(source_info)
-        manifest: dict[str, object] = {
-            "format": FORMAT,
-            "id": lexicon_id,
-            "name": name,
-            "edition": edition or "",
-            "alphabet": alphabet.name,
-            "language": alphabet.language,
-            "word_count": word_count,
-            "histogram": histogram,
-            "text_sha256": text_sha256,
-            "text_gz_sha256": text_gz_sha256,
-            "dawg_sha256": dawg_sha256,
-            "builder": builder_versions(),
-            "source": source_record,
-            "licence": licence or kept.get("licence", ""),
-            "standin": standin_note or kept.get("standin", ""),
-        }
+        source_record = _source_record(source, listed.sha256, kept, source_info)
+        manifest = _manifest(lexicon_id, name, edition or "", alphabet.name, alphabet.language, histogram, source_record,
+                             licence or kept.get("licence", ""), standin_note or kept.get("standin", ""),
+                             text_sha256=text_sha256, text_gz_sha256=text_gz_sha256, dawg_sha256=dawg_sha256)
         _check_fields(manifest)
         with open(os.path.join(temp, MANIFEST), "wb") as handle:
             handle.write(manifest_text(manifest).encode("utf-8"))
         _write_notices(temp, real_dir, licence_text, attribution)
-        _check_replaceable(out_dir, real_dir, source)  # again: reading the source may have taken a while
-        target = output_target(out_dir, directory=True)
-        keep_owner_and_mode(temp, target, default=0o777)
-        if os.path.exists(real_dir):
-            replaced = _is_lexicon_dir(real_dir)  # (else an empty directory)
-            old = _replace_dir(temp, real_dir, tempfile.mkdtemp(prefix=f".{base}.old-", dir=parent))
-        else:
-            os.rename(temp, real_dir)
+        replaced, old = _put_in_place(temp, out_dir, real_dir, source)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
