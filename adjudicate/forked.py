@@ -265,6 +265,10 @@ When the system gives no pipe (out of file descriptors, ``ulimit -n``) or no for
 are started, or none: then each chunk is computed here, in order, as without fork.
     Without fork (see :func:`_can_fork`) the items are computed here, one by one.
     """
+    # Kept whole: a generator whose state is its locals (the workers, the chunks to do, the results
+    # held for their turn, the selector), which spawn, here and bury share; its one `finally` reaps
+    # every worker however the generator ends (exhausted, closed early, a signal's exception at any
+    # yield). Cut apart, that state and that cleanup would be spread over several frames.
     if jobs <= 1 or count <= 1 or not _can_fork():
         for index in range(count):
             yield function(index)
