@@ -34,7 +34,7 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adjudicate.ruling import MAX_WORDS, VERDICTS, Ruling, TypedWord, play_words, read_play
+from adjudicate.ruling import MAX_WORDS, Ruling, TypedWord, play_words, read_play
 from adjudicate.errors import AdjudicateError, UnknownTileError, WordCountError
 from adjudicate.tiles import Alphabet, tile_reason
 
@@ -152,6 +152,16 @@ def text_in(lang: str, name: str, count: int | None = None) -> str:
     return texts[f"{name}_one"] if count == 1 and f"{name}_one" in texts else texts[name]
 
 
+def screen_language(lang: str) -> str:
+    """``lang`` when the session has screens in it (:data:`MESSAGES`), else English: a lexicon of
+    a tile set with no screens of its own (German, Polish...) is judged on English screens.
+
+    >>> screen_language("ca"), screen_language("de")
+    ('ca', 'en')
+    """
+    return lang if lang in MESSAGES else "en"
+
+
 def standin_note(lang: str, note: str) -> str:
     """What the lexicon line says of a stand-in lexicon in ``lang``: the manifest's note (English,
     ``stand-in, not FISE``) in English, the session's words in Spanish and Catalan; "" for a
@@ -215,7 +225,7 @@ class Session:
     ) -> None:
         self._judge = judge
         self.alphabet = alphabet
-        self.lang = lang if lang in VERDICTS else "en"
+        self.lang = screen_language(lang)
         self.timing = timing
         self._password = hashlib.sha256(password.encode()).digest() if password else None
         self.version = 0  # bumped on every visible change: redraw when it moves

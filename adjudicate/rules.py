@@ -530,9 +530,9 @@ def record_tiles(record: GameRecord, explicit: str | None = None,
             prefixes = tuple(tile_set_facts(name).get("lexicons", "").split())
             if prefixes and upper.startswith(prefixes):
                 return name, f"from the record's #lexicon {record.lexicon}"
-        for prefixes, ruleset_name in _LEXICON_RULES:
-            if upper.startswith(prefixes):
-                return _BY_NAME[ruleset_name].alphabet, f"from the record's #lexicon {record.lexicon}"
+        named = _lexicon_ruleset(record.lexicon)
+        if named is not None:
+            return named.alphabet, f"from the record's #lexicon {record.lexicon}"
     texts = _written(record)
     if all(text.isascii() for text in texts):
         return None, ""  # (A-Z only: any set reads them, and the ruleset's is the one meant)
@@ -590,7 +590,8 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
     tile_set, why = record_tiles(record, tiles, ruleset.alphabet)
     if tile_set is None or tile_set == ruleset.alphabet:
         return ruleset, reason
-    named = bool(explicit) or reason.startswith(_FROM_LEXICON)  # (not a default)
+    # (--rules or the record's #lexicon chose the ruleset: not a default the tiles may overrule)
+    named = bool(explicit) or (record.lexicon is not None and _lexicon_ruleset(record.lexicon) is not None)
     federation = next((r for r in RULESETS if r.alphabet == tile_set), None)
     if federation is not None and not named:
         return federation, f"as the record is of the {tile_set} tile set ({why})"
@@ -612,7 +613,13 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
     return ruleset, f"{reason}; {tile_set} tiles, {why}"
 
 
-_FROM_LEXICON = "from the record's #lexicon"
+def _lexicon_ruleset(lexicon: str) -> Ruleset | None:
+    """The ruleset a record's ``#lexicon`` implies by its prefix (``CSW21``: wespa), or None."""
+    upper = lexicon.upper()
+    for prefixes, name in _LEXICON_RULES:
+        if upper.startswith(prefixes):
+            return _BY_NAME[name]
+    return None
 
 
 def _chosen_ruleset(record: GameRecord | None, explicit: str | None = None) -> tuple[Ruleset, str]:
@@ -625,10 +632,9 @@ def _chosen_ruleset(record: GameRecord | None, explicit: str | None = None) -> t
     if record is None:
         return _BY_NAME["naspa"], "the default"
     if record.lexicon:
-        upper = record.lexicon.upper()
-        for prefixes, name in _LEXICON_RULES:
-            if upper.startswith(prefixes):
-                return _BY_NAME[name], f"{_FROM_LEXICON} {record.lexicon}"
+        implied = _lexicon_ruleset(record.lexicon)
+        if implied is not None:
+            return implied, f"from the record's #lexicon {record.lexicon}"
     dist = (record.tile_distribution or "").lower()
     if dist in _DISTRIBUTION_RULES:
         return _BY_NAME[_DISTRIBUTION_RULES[dist]], f"from the record's #tile-distribution {dist}"

@@ -266,10 +266,9 @@ def _verify(path: str) -> None:
 def _session_language(lang: Lang | None, language: str) -> str:
     """--lang, else the lexicon's language; English for a tile set with no screens of its own
     (German...)."""
-    from adjudicate.judge import MESSAGES
+    from adjudicate.judge import screen_language
 
-    language = lang.value if lang is not None else language
-    return language if language in MESSAGES else "en"
+    return screen_language(lang.value if lang is not None else language)
 
 
 def _judge_and_log(lex: Any, journal: Any, language: str) -> "Callable[..., Ruling]":
