@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from adjudicate.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = ["ca-disc", "en-kjxqz", "es-aosw"]  # the lexicons/ directory of the repository
+SHIPPED = ["ca-disc", "de-wngerman", "en-kjxqz", "es-aosw", "fr-aofw", "nb-wnorwegian", "pl-wpolish",
+           "sl-hunspell", "sv-wswedish"]  # the lexicons/ directory of the repository
 RULESETS = ["naspa", "wespa", "fise", "catalan", "matam"]  # SPEC §2; matam: the alias of catalan
 
 

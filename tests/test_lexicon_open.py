@@ -34,7 +34,8 @@ ENGLISH_GAME = Path(__file__).parent / "data" / "games" / "fx_naspa_scoreless.gc
 WORDS = Path(__file__).resolve().parent / "data" / "words"
 EN_OLD = WORDS / "lex_en_old.txt"
 EN_NEW = WORDS / "lex_en_new.txt"
-SHIPPED = ("en-kjxqz", "es-aosw", "ca-disc")
+SHIPPED = ("en-kjxqz", "es-aosw", "ca-disc", "de-wngerman", "fr-aofw", "nb-wnorwegian", "pl-wpolish", "sv-wswedish",
+           "sl-hunspell")
 
 
 def rewrite_manifest(directory: Path, **changes: object) -> None:
@@ -484,6 +485,14 @@ def test_a_dawg_that_is_not_a_regular_file(small: Path, kind: str, exit_2_everyw
         ("en-kjxqz", ["QUIXOTIC", "qi", "za"], ["QXZ", "ZAZAZA"]),
         ("es-aosw", ["CHARRO", "ñandú", "chico"], ["CHARROZ", "QIS"]),
         ("ca-disc", ["CEL·LA", "cel.la", "QUATRE", "ANY", "col·lecció"], ["QUATREZ", "ANYANY"]),
+        # The stand-ins of the other tile sets (issue 29): words with each set's own letters, typed as
+        # a judge would (ß is no German tile: STRASSE; é folds to E where it is no tile).
+        ("de-wngerman", ["STRASSE", "Äpfel", "Öl", "über", "Bäume", "café"], ["ÄPFELÖ", "ÜBERÜBER"]),
+        ("fr-aofw", ["élève", "être", "noël", "garçon", "KIWI"], ["ÉLÈVEQ", "ZZZ"]),
+        ("nb-wnorwegian", ["BLÅBÆR", "øl", "ære", "kafé", "gård"], ["ØLØLØL", "BLÅBÆRÅ"]),
+        ("pl-wpolish", ["źdźbło", "zażółć", "gęślą", "jaźń", "łódź"], ["ŹDŹBŁOŹ", "ĄĄ"]),
+        ("sv-wswedish", ["ÄLG", "år", "blåbär", "idé", "öga"], ["ÄLGÅÄÖ", "ÖÖ"]),
+        ("sl-hunspell", ["čaj", "žaba", "šola", "človek", "ŽIVLJENJE"], ["ČAJČ", "ŽŽŽ"]),
     ],
 )
 def test_shipped_lexicons_verify_clean(lexicon_id: str, good: list[str], bad: list[str]) -> None:

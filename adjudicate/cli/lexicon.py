@@ -367,7 +367,7 @@ def list_(json_: JsonOpt = False) -> None:
                 row.get("word_count", ""),
                 row.get("name", ""),
                 row.get("edition", ""),
-                sha[:16],
+                sha[:12],
                 row["where"],
                 note or row.get("standin", ""),
             )
