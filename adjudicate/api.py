@@ -256,8 +256,10 @@ def _memo(lexicon: str | _Loaded) -> Any:
 
 def _same_tiles(lexicon: _Loaded, setup: Any) -> None:
     """Words are looked up in a lexicon of the game's own tiles, else an AdjudicateError."""
+    from adjudicate.tiles import same_letters
+
     ruleset = setup.ruleset
-    if lexicon.alphabet.name != ruleset.alphabet:
+    if not same_letters(lexicon.alphabet.name, ruleset.alphabet):
         from adjudicate.rules import ruleset_text
 
         raise AdjudicateError(

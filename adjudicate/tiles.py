@@ -397,6 +397,23 @@ def tile_set_facts(name: str) -> dict[str, str]:
     return _data(name)[0]
 
 
+def same_letters(one: str, other: str) -> bool:
+    """Whether the tile sets called ``one`` and ``other`` are of one language and have the same
+    letters, read as the same keys, whatever their counts and values: a lexicon of one serves the
+    other (English and English Super Scrabble; not French, whose letters are English's too). An
+    unknown name has no letters in common.
+
+    >>> same_letters("english", "english_super"), same_letters("english", "french")
+    (True, False)
+    """
+    if one == other:
+        return True
+    if one not in ALPHABET_NAMES or other not in ALPHABET_NAMES or language_of(one) != language_of(other):
+        return False
+    first, second = get_alphabet(one), get_alphabet(other)
+    return first.labels == second.labels and first.keys == second.keys
+
+
 def language_of(name: str) -> str:
     """The language of the tile set called ``name`` (``en``, ``es``, ``de``...): its data file says
     (read without building the set, which the rulesets do not need when they ask at import)."""

@@ -8,6 +8,7 @@ typed here from those sources, not read back from the data files.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -219,3 +220,57 @@ def test_endgame_takes_the_racks_of_another_tile_set(cli) -> None:  # type: igno
     assert adjudicate.endgame("wespa", {"A": 100, "B": 90}, {"A": "ÄÖ"}, went_out="B", tiles="german").winners == ("B",)
     refused = cli(["endgame", "--rules", "wespa", "A=100:ÄÖ", "B=90", "--went-out", "B", "--tiles", "klingon"])
     assert refused.exit_code == 2 and "--tiles klingon: unknown tile set" in refused.output
+
+
+# -- the shipped stand-ins of the other tile sets (issue 29) ---------------------------------------
+
+
+def test_a_german_record_checks_its_words_in_the_german_stand_in(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # No #lexicon and no --lexicon: the WESPA default (English) cannot read German words; the
+    # shipped German list is the default of German tiles. ÜBERALL is German, .ÄX (LÄX) is not.
+    game = tmp_path / "game.gcg"
+    game.write_text(GERMAN, "utf-8")
+    result = cli(["rescore", str(game), "--check-words", "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["words_lexicon"]["id"] == "de-wngerman" and report["words_lexicon"]["standin"] is True
+    assert [(info["line"], info["words"]) for info in report["info"] if "words" in info] == [(6, ["LÄX"])]
+
+
+def test_the_public_polish_game_checks_its_words_in_the_polish_stand_in(corpus: Path) -> None:
+    # The real game's words, looked up in the sjp.pl list: all but two the stand-in lacks
+    # (TRYP, KÓP: OSPS words) are in it; a stand-in's findings are information only.
+    import adjudicate
+
+    report = adjudicate.rescore(adjudicate.read_game(corpus / "gcg" / "macondo" / "polish_endgame.gcg"),
+                                check_words=True)
+    assert report.ok and report.to_dict()["words_lexicon"]["id"] == "pl-wpolish"
+    assert sorted(w for info in report.to_dict()["info"] for w in info.get("words", [])) == ["KÓP", "TRYP"]
+
+
+def test_a_super_scrabble_record_checks_its_words_in_an_english_lexicon(cli) -> None:  # type: ignore[no-untyped-def]
+    # English Super Scrabble has English's letters (more of them): an English lexicon serves it.
+    assert tiles.same_letters("english", "english_super") and not tiles.same_letters("english", "french")
+    game = str(Path(__file__).parent / "data" / "boards" / "super.gcg")
+    result = cli(["rescore", game, "--check-words", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["words_lexicon"]["id"] == "en-kjxqz"
+    french = cli(["rescore", game, "--check-words", "--lexicon", "fr-aofw"])
+    assert french.exit_code == 2 and "lexicon fr-aofw is french, but the game is played with english_super" in french.output
+
+
+def test_a_slovene_record_checks_its_words_in_the_slovene_stand_in(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # ČAJ (tea) is Slovene: Č 5 on G8, A 1 on H8 (DW), J 1 = 7, x2 = 14. With no lexicon of
+    # Slovene letters shipped, the check of words stops and asks for one (an English list would
+    # call every word a phony).
+    game = tmp_path / "game.gcg"
+    game.write_text("#character-encoding UTF-8\n#player1 a A\n#player2 b B\n>a: ČAJEMNS 8G ČAJ +14 14\n", "utf-8")
+    result = cli(["rescore", str(game), "--check-words", "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["words_lexicon"]["id"] == "sl-hunspell" and not report["info"]
+    from adjudicate.lexicon import store
+
+    monkeypatch.setattr(store, "shipped_lexicon_for", lambda alphabet: None)
+    result = cli(["rescore", str(game), "--check-words"])
+    assert result.exit_code == 2 and "give a slovene --lexicon" in result.output, result.output

@@ -404,9 +404,40 @@ def _lexicon_answering(wanted: str, alphabet: str, path: tuple[tuple[str, str], 
         for row in list_lexicons():
             if row["shadowed"] or not answers_to(str(row["id"]), row.get("name"), wanted):
                 continue
-            if "error" in row or row.get("alphabet") == alphabet:
+            if "error" in row or tiles.same_letters(str(row.get("alphabet")), alphabet):
                 found = str(row["id"])
                 break
         _ANSWERING[key] = found
     return _ANSWERING[key]
+
+
+_SHIPPED_FOR: dict[tuple[str, str], str | None] = {}
+
+
+def shipped_lexicon_for(alphabet: str) -> str | None:
+    """The id of the first shipped lexicon (by id) whose tile set has the letters of the tile set
+    ``alphabet`` (:func:`~adjudicate.tiles.same_letters`), or None: the default lexicon of a
+    ruleset that plays another federation's tiles (a German record under WESPA's rules checks its
+    words in ``de-wngerman``; docs/decisions.md §19). A shipped lexicon whose manifest does not
+    read is passed over. Read once per process."""
+    key = (alphabet, shipped_lexicon_dir())
+    if key not in _SHIPPED_FOR:
+        found = None
+        try:
+            names = sorted(os.listdir(key[1]))
+        except OSError:
+            names = []
+        for entry in names:
+            path = os.path.join(key[1], entry)
+            if entry.startswith(".") or not os.path.isdir(path):
+                continue
+            try:
+                manifest = read_manifest(path, entry)
+            except LexiconError:
+                continue
+            if tiles.same_letters(str(manifest.get("alphabet")), alphabet):
+                found = entry
+                break
+        _SHIPPED_FOR[key] = found
+    return _SHIPPED_FOR[key]
 
