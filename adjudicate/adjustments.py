@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from adjudicate.errors import TableError
 from adjudicate.kinds import Ending
-from adjudicate.rules import Outplay, Ruleset, TieBreak, TimeLimitEnding
+from adjudicate.rules import Outplay, Ruleset, TieBreak, TimeLimitEnding, tile_set_named
 from adjudicate.tiles import BLANK, BLANK_BIT, LETTER_MASK, Alphabet, format_rack, get_alphabet
 
 #: Values of ``ended=`` (``went_out`` is given as ``went_out=PLAYER`` instead).
@@ -298,6 +298,19 @@ def _adjust(full: dict[str, tuple[int, ...]], values: dict[str, int], ending: En
                 adjust[name] = -values[name]
             notes.append(f"game ended on {ending}: each player subtracts their own tiles")
     return adjust, notes, outplay
+
+
+def racks_alphabet(ruleset: Ruleset, tiles: str | None = None) -> Alphabet:
+    """The tile set the end-game racks are read with: ``tiles`` (``--tiles``, any case) when
+    given, else the ruleset's own (``adjudicate endgame`` and :func:`adjudicate.api.endgame`).
+
+    >>> from adjudicate.rules import find_ruleset
+    >>> racks_alphabet(find_ruleset("fise")).name, racks_alphabet(find_ruleset("naspa"), " German ").name
+    ('spanish', 'german')
+
+    :raises RulesError: ``tiles`` names no tile set we ship.
+    """
+    return get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
 
 
 def rack_adjustments(

@@ -372,13 +372,11 @@ def endgame(rules: Rules, scores: Mapping[str, int], racks: Mapping[str, str] | 
     :raises AdjudicateError: a position that cannot be (see
         :func:`adjudicate.adjustments.rack_adjustments`); NotTilesError: a rack that is not tiles.
     """
-    from adjudicate.adjustments import rack_adjustments
-    from adjudicate.tiles import get_alphabet, parse_typed_rack
-
-    from adjudicate.rules import tile_set_named
+    from adjudicate.adjustments import rack_adjustments, racks_alphabet
+    from adjudicate.tiles import parse_typed_rack
 
     ruleset, _ = _ruleset(rules, overrides)
-    alphabet = get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
+    alphabet = racks_alphabet(ruleset, tiles)
     parsed = {player: parse_typed_rack(text, alphabet, spelling) for player, text in (racks or {}).items()}
     return rack_adjustments(dict(scores), parsed, alphabet, ruleset, went_out=went_out,
                             ended=None if ended is None else ended.strip().lower())

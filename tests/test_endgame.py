@@ -378,3 +378,42 @@ def test_five_thousand_leading_zeros_are_read_not_a_crash(cli) -> None:  # type:
     assert find_ruleset("naspa")
     result = cli(["endgame", "--rules", "naspa", f"A=-{ZEROS}380", "B=402:IQ", "--went-out", "A"])
     assert result.exit_code == 0 and "-380" in result.stdout
+
+
+# -- the tile set of the racks: one rule, for the command and the library -------------------------
+# (rules, --tiles, racks, expected finals). Going out, NASPA/WESPA: the finisher adds twice B's
+# tiles; FISE/Catalan: B loses them, the finisher adds them.
+# German Ö 8, E 1 (german.tsv): ÖE is 9: NASPA A 380 + 18 = 398. Default sets: E 1 + A 1 = 2
+# in every one: NASPA/WESPA A 384; FISE/Catalan A 382, B 400.
+TILE_SET_CASES = [
+    ("naspa", "german", "ÖE", {"A": 398, "B": 402}),
+    ("naspa", None, "EA", {"A": 384, "B": 402}),
+    ("wespa", None, "EA", {"A": 384, "B": 402}),
+    ("fise", None, "EA", {"A": 382, "B": 400}),
+    ("catalan", None, "EA", {"A": 382, "B": 400}),
+]
+
+
+@pytest.mark.parametrize("rules, tiles, rack, finals", TILE_SET_CASES)
+def test_racks_tile_set_has_one_home_for_cli_and_api(monkeypatch, cli, rules, tiles, rack, finals):
+    """Which tile set the racks are read with (--tiles, else the ruleset's) is decided by
+    adjustments.racks_alphabet alone: `adjudicate endgame` and api.endgame both ask it, and agree."""
+    import adjudicate.adjustments
+    from adjudicate import api
+
+    asked: list[tuple[str, str | None]] = []
+    real = adjudicate.adjustments.racks_alphabet
+
+    def spy(ruleset, tiles=None):  # type: ignore[no-untyped-def]
+        asked.append((ruleset.name, tiles))
+        return real(ruleset, tiles)
+
+    monkeypatch.setattr(adjudicate.adjustments, "racks_alphabet", spy)
+    args = ["endgame", "--rules", rules, "A=380", f"B=402:{rack}", "--went-out", "A", "--json"]
+    result = cli(args + (["--tiles", tiles] if tiles else []))
+    assert result.exit_code == 0, result.output
+    from_cli = json.loads(result.stdout)
+    from_api = api.endgame(rules, {"A": 380, "B": 402}, {"B": rack}, went_out="A", tiles=tiles).to_dict()
+    assert asked == [(find_ruleset(rules).name, tiles)] * 2
+    assert {p["player"]: p["final"] for p in from_cli["players"]} == finals
+    assert {k: v for k, v in from_cli.items() if k != "overrides"} == from_api

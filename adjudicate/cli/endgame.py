@@ -127,14 +127,11 @@ def endgame(
 
     Example: adjudicate endgame --rules catalan A=300:E B=280:L·LA C=250:?QU --ended passes
     """
-    from adjudicate.adjustments import ENDINGS, rack_adjustments
-    from adjudicate.tiles import get_alphabet
+    from adjudicate.adjustments import ENDINGS, rack_adjustments, racks_alphabet
 
     with errors_exit_2():
         ruleset = _ruleset(rules, settings)
-        from adjudicate.rules import tile_set_named
-
-        alphabet = get_alphabet(tile_set_named(tiles) if tiles else ruleset.alphabet)
+        alphabet = racks_alphabet(ruleset, tiles)
         scores, racks = _scores_and_racks(players, alphabet, spelling.value if spelling else None)
         if len(scores) < 2:
             fail(f"{len(scores)} player given: an end-game adjustment needs 2 to 4 players")
