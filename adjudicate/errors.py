@@ -42,6 +42,17 @@ class WordCountError(AdjudicateError, ValueError):
         self.count = count
 
 
+class JudgeLogError(AdjudicateError):
+    """A judge's log that cannot be opened or appended to (a symlink, not a file, a damaged last
+    line). The message is in English; ``kind`` and ``params`` (``"incomplete"``, ``{"path": ...}``)
+    let the judge's session say it in its language (:func:`adjudicate.judge.refusal`)."""
+
+    def __init__(self, message: str, *, kind: str = "", params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.params = params or {}
+
+
 class LexiconError(AdjudicateError):
     """A lexicon that cannot be found, read or built."""
 

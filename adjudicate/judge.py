@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from adjudicate.ruling import MAX_WORDS, Ruling, TypedWord, play_words, read_play
-from adjudicate.errors import AdjudicateError, UnknownTileError, WordCountError
+from adjudicate.errors import AdjudicateError, JudgeLogError, UnknownTileError, WordCountError
 from adjudicate.tiles import Alphabet, tile_reason
 
 ENTER_KEYS = ("\r", "\n")
@@ -47,8 +47,9 @@ LEAVE_WORD = "quit"
 MAX_TYPED = 40  # characters in one typed word (15 tiles, with room for L·L and brackets)
 
 # The session's texts per language: its screens, the lines without a terminal, the password asked
-# before it starts and what leaving prints. The verdicts themselves come from challenge.VERDICTS,
-# the reasons a word cannot be laid with the tiles from tiles.TILE_REASONS.
+# before it starts, what leaving prints, and why it cannot start or go on (the log's problems,
+# ``log_*``: adjudicate.judgelog raises them with the English text). The verdicts themselves come
+# from challenge.VERDICTS, the reasons a word cannot be laid with the tiles from tiles.TILE_REASONS.
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "count": "How many words? (1-8)",
@@ -72,6 +73,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "passwords_differ": "The two passwords differ.",
         "no_password": "no password set after {tries} tries; the session did not start "
                        "(run without --password-prompt to leave freely)",
+        "password_not_text": "--password-prompt: the password typed is not text in the terminal's "
+                             "encoding; nothing of it is shown. Start again and type it in that encoding",
+        "no_more_lexicon": "the lexicon cannot be read, so no more verdicts: {reason}",
+        "no_more_log": "the log could not be written, so no more verdicts: {reason}",
+        "not_shown": "stdout: {reason}: verdicts logged may not have been shown",
+        "log_no_home": "no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute "
+                       "path; give the log's file with --log",
+        "log_symlink": "{path}: the log is a symlink; refusing to follow it",
+        "log_not_file": "{path}: the log must be a regular file",
+        "log_incomplete": "{path}: the last line is incomplete; check it with --verify-log and start a "
+                          "new log (the damaged one is evidence: keep it)",
+        "log_not_entry": "{path}: the last line is not a log entry (is it the log?); check it with "
+                         "--verify-log and start a new log",
+        "log_short_write": "{path}: short write ({written} of {size} bytes)",
+        "log_unopenable": "{path}: {reason}",
         "lexicon": "Lexicon",
         "log": "Log",
         "judged": "Challenges judged in this session: {count}",
@@ -101,6 +117,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "passwords_differ": "Las dos contraseñas no coinciden.",
         "no_password": "ninguna contraseña tras {tries} intentos; la sesión no ha empezado "
                        "(sin --password-prompt se sale libremente)",
+        "password_not_text": "--password-prompt: la contraseña escrita no es texto en la codificación "
+                             "del terminal; no se muestra nada de ella. Empiece de nuevo y escríbala "
+                             "en esa codificación",
+        "no_more_lexicon": "el léxico no se puede leer, así que no hay más veredictos: {reason}",
+        "no_more_log": "no se ha podido escribir en el registro, así que no hay más veredictos: {reason}",
+        "not_shown": "stdout: {reason}: puede que veredictos registrados no se hayan mostrado",
+        "log_no_home": "ningún lugar para el registro por defecto: ni XDG_DATA_HOME ni HOME es una ruta "
+                       "absoluta; indique el archivo del registro con --log",
+        "log_symlink": "{path}: el registro es un enlace simbólico; no se sigue",
+        "log_not_file": "{path}: el registro debe ser un archivo normal",
+        "log_incomplete": "{path}: la última línea está incompleta; compruébelo con --verify-log y "
+                          "empiece un registro nuevo (el dañado es una prueba: consérvelo)",
+        "log_not_entry": "{path}: la última línea no es una entrada del registro (¿es el registro?); "
+                         "compruébelo con --verify-log y empiece un registro nuevo",
+        "log_short_write": "{path}: escritura incompleta ({written} de {size} bytes)",
+        "log_unopenable": "{path}: el registro no se puede abrir ni crear ({reason})",
         "lexicon": "Léxico",
         "log": "Registro",
         "judged": "Jugadas juzgadas en esta sesión: {count}",
@@ -130,6 +162,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "passwords_differ": "Les dues contrasenyes no coincideixen.",
         "no_password": "cap contrasenya després de {tries} intents; la sessió no ha començat "
                        "(sense --password-prompt se surt lliurement)",
+        "password_not_text": "--password-prompt: la contrasenya escrita no és text en la codificació "
+                             "del terminal; no se'n mostra res. Torneu a començar i escriviu-la en "
+                             "aquesta codificació",
+        "no_more_lexicon": "el lèxic no es pot llegir, així que no hi ha més veredictes: {reason}",
+        "no_more_log": "no s'ha pogut escriure al registre, així que no hi ha més veredictes: {reason}",
+        "not_shown": "stdout: {reason}: potser hi ha veredictes registrats que no s'han mostrat",
+        "log_no_home": "cap lloc per al registre per defecte: ni XDG_DATA_HOME ni HOME és un camí "
+                       "absolut; indiqueu el fitxer del registre amb --log",
+        "log_symlink": "{path}: el registre és un enllaç simbòlic; no se segueix",
+        "log_not_file": "{path}: el registre ha de ser un fitxer normal",
+        "log_incomplete": "{path}: l'última línia és incompleta; comproveu-lo amb --verify-log i "
+                          "comenceu un registre nou (el malmès és una prova: conserveu-lo)",
+        "log_not_entry": "{path}: l'última línia no és una entrada del registre (és el registre?); "
+                         "comproveu-lo amb --verify-log i comenceu un registre nou",
+        "log_short_write": "{path}: escriptura incompleta ({written} de {size} bytes)",
+        "log_unopenable": "{path}: el registre no es pot obrir ni crear ({reason})",
         "lexicon": "Lèxic",
         "log": "Registre",
         "judged": "Jugades jutjades en aquesta sessió: {count}",
@@ -170,9 +218,16 @@ def standin_note(lang: str, note: str) -> str:
 
 
 def refusal(err: AdjudicateError, lang: str) -> str:
-    """Why a play cannot be judged (an untileable word, too many words), in ``lang``."""
+    """Why a play cannot be judged (an untileable word, too many words) or the session cannot go
+    on (its log), in ``lang``; any other error (the lexicon's) in its own words, English.
+
+    >>> refusal(JudgeLogError("", kind="not_file", params={"path": "mesa3"}), "es")
+    'mesa3: el registro debe ser un archivo normal'
+    """
     if isinstance(err, UnknownTileError):
         return text_in(lang, "untileable").format(word=err.text, reason=tile_reason(err, lang))
+    if isinstance(err, JudgeLogError) and err.kind:
+        return text_in(lang, f"log_{err.kind}").format(**err.params)
     return str(err)
 
 

@@ -45,6 +45,7 @@ from datetime import datetime, timezone
 from typing import BinaryIO
 
 from adjudicate.errors import AdjudicateError
+from adjudicate.errors import JudgeLogError as JudgeLogError  # (its home; the log's users import it here)
 from adjudicate.lexicon.store import user_data_dir
 from adjudicate.readfile import open_regular
 
@@ -67,8 +68,12 @@ _HASH_TAIL = len(',"hash":""}') + 64
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))  # UTF-8 text, no spaces
 
 
-class JudgeLogError(AdjudicateError):
-    """A log that cannot be opened or appended to (a symlink, not a file, a damaged last line)."""
+def _problem(kind: str, **params: object) -> JudgeLogError:
+    """The log's problem ``kind``: its English message is the judge session's text ``log_<kind>``
+    (:data:`adjudicate.judge.MESSAGES`, which says it in the session's language too)."""
+    from adjudicate.judge import text_in
+
+    return JudgeLogError(text_in("en", f"log_{kind}").format(**params), kind=kind, params=params)
 
 
 def line_hash(line: bytes) -> str:
@@ -82,8 +87,7 @@ def default_log_path(lexicon_id: str) -> str:
     as the user's lexicons). JudgeLogError when no home can be found (give --log)."""
     base = user_data_dir()
     if base is None:
-        raise JudgeLogError("no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute "
-                            "path; give the log's file with --log")
+        raise _problem("no_home")
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in lexicon_id).lstrip(".") or "lexicon"
     return os.path.join(base, "adjudicate", "logs", f"{safe}.jsonl")
 
@@ -136,7 +140,7 @@ class JudgeLog:
             os.makedirs(parent, exist_ok=True)
         try:
             if stat.S_ISLNK(os.lstat(path).st_mode):
-                raise JudgeLogError(f"{path}: the log is a symlink; refusing to follow it")
+                raise _problem("symlink", path=path)
         except FileNotFoundError:
             pass
         flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
@@ -144,11 +148,11 @@ class JudgeLog:
             fd = os.open(path, flags, 0o644)
         except OSError as err:
             if err.errno == errno.ELOOP:
-                raise JudgeLogError(f"{path}: the log is a symlink; refusing to follow it") from None
+                raise _problem("symlink", path=path) from None
             raise
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise JudgeLogError(f"{path}: the log must be a regular file")
+            raise _problem("not_file", path=path)
         self._fd = fd
         # What this process last saw at the end of the file: (size, seq, hash of the last line).
         self._end: tuple[int, int, str] | None = None
@@ -194,17 +198,11 @@ class JudgeLog:
                 break
             chunk *= 2
         if not data.endswith(b"\n"):
-            raise JudgeLogError(
-                f"{self.path}: the last line is incomplete; check it with --verify-log and "
-                "start a new log (the damaged one is evidence: keep it)"
-            )
+            raise _problem("incomplete", path=self.path)
         last = data[:-1].rsplit(b"\n", 1)[-1]
         entry, _ = _check_line(last) if len(last) <= MAX_ENTRY else (None, None)
         if entry is None:  # another file (a lexicon's, a word list...) or an edited entry: never appended to
-            raise JudgeLogError(
-                f"{self.path}: the last line is not a log entry (is it the log?); check it with "
-                "--verify-log and start a new log"
-            )
+            raise _problem("not_entry", path=self.path)
         seq = entry["seq"]
         assert isinstance(seq, int)  # (_check_line checked the entry's fields)
         end = self._end = (size, seq, line_hash(last))
@@ -244,7 +242,7 @@ class JudgeLog:
             try:
                 written = os.write(self._fd, data)
                 if written != len(data):
-                    raise JudgeLogError(f"{self.path}: short write ({written} of {len(data)} bytes)")
+                    raise _problem("short_write", path=self.path, written=written, size=len(data))
             except BaseException:
                 self._end = None
                 try:  # take back the part of the line written, if any: the log stays as it was

@@ -904,3 +904,142 @@ def test_the_screen_names_a_stand_in_lexicon_in_the_session_language(lang: str, 
     from adjudicate.lexicon import open_lexicon
 
     assert _label(open_lexicon("es-aosw"), lang) == label
+
+
+# -- every message of a session in its language, "Error:" lines included ----------------------------
+# ("Error" is the word in Spanish and in Catalan too: the prefix stays; what follows it is the
+# session's. English is the messages as they were.)
+LOG_PROBLEMS = {
+    "torn": {
+        "en": "{log}: the last line is incomplete; check it with --verify-log and start a new log "
+              "(the damaged one is evidence: keep it)",
+        "es": "{log}: la última línea está incompleta; compruébelo con --verify-log y empiece un "
+              "registro nuevo (el dañado es una prueba: consérvelo)",
+        "ca": "{log}: l'última línia és incompleta; comproveu-lo amb --verify-log i comenceu un "
+              "registre nou (el malmès és una prova: conserveu-lo)",
+    },
+    "not a log": {
+        "en": "{log}: the last line is not a log entry (is it the log?); check it with --verify-log "
+              "and start a new log",
+        "es": "{log}: la última línea no es una entrada del registro (¿es el registro?); compruébelo "
+              "con --verify-log y empiece un registro nuevo",
+        "ca": "{log}: l'última línia no és una entrada del registre (és el registre?); comproveu-lo "
+              "amb --verify-log i comenceu un registre nou",
+    },
+    "symlink": {
+        "en": "{log}: the log is a symlink; refusing to follow it",
+        "es": "{log}: el registro es un enlace simbólico; no se sigue",
+        "ca": "{log}: el registre és un enllaç simbòlic; no se segueix",
+    },
+    "directory": {  # (the reason in brackets is the system's words)
+        "en": "{log}: Is a directory",
+        "es": "{log}: el registro no se puede abrir ni crear (Is a directory)",
+        "ca": "{log}: el registre no es pot obrir ni crear (Is a directory)",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("problem", list(LOG_PROBLEMS))
+def test_a_log_that_cannot_be_used_is_said_in_the_session_language(
+    lexicons: dict[str, str], tmp_path: Path, cli, error_line, lang: str, problem: str  # type: ignore[no-untyped-def]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    if problem == "torn":
+        log.write_text('{"seq": 1')
+    elif problem == "not a log":
+        log.write_text("CASA\nPERRO\n")
+    elif problem == "symlink":
+        (tmp_path / "real.jsonl").write_text("")
+        log.symlink_to(tmp_path / "real.jsonl")
+    else:
+        log.mkdir()
+    result = cli(["judge", "--lexicon", lexicons[lang], "--log", str(log)], stdin=b"qi\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert error_line(result) == "Error: " + LOG_PROBLEMS[problem][lang].format(log=log)
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("es", "ningún lugar para el registro por defecto: ni XDG_DATA_HOME ni HOME es una ruta absoluta; "
+           "indique el archivo del registro con --log"),
+    ("ca", "cap lloc per al registre per defecte: ni XDG_DATA_HOME ni HOME és un camí absolut; "
+           "indiqueu el fitxer del registre amb --log"),
+])
+def test_no_place_for_the_default_log_is_said_in_the_session_language(
+    lexicons: dict[str, str], monkeypatch: pytest.MonkeyPatch, cli, error_line, lang: str, message: str  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    result = cli(["judge", "--lexicon", lexicons[lang]], stdin=b"qi\n")
+    assert result.exit_code == 2 and error_line(result) == f"Error: {message}"
+
+
+@pytest.mark.parametrize("lang, failing, said", [
+    ("es", "log", "no se ha podido escribir en el registro, así que no hay más veredictos: "
+                  "{log}: escritura incompleta (3 de 300 bytes)"),
+    ("ca", "log", "no s'ha pogut escriure al registre, així que no hi ha més veredictes: "
+                  "{log}: escriptura incompleta (3 de 300 bytes)"),
+    # (the lexicon's own reason is the library's, in English)
+    ("es", "lexicon", "el léxico no se puede leer, así que no hay más veredictos: dawg truncated"),
+    ("ca", "lexicon", "el lèxic no es pot llegir, així que no hi ha més veredictes: dawg truncated"),
+])
+def test_a_log_or_lexicon_that_fails_mid_session_is_said_in_the_session_language(
+    lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli, error_line,  # type: ignore[no-untyped-def]
+    lang: str, failing: str, said: str,
+) -> None:
+    import adjudicate.ruling
+    from adjudicate.errors import JudgeLogError, LexiconError
+
+    log = tmp_path / "log.jsonl"
+
+    def short_write(self: judgelog.JudgeLog, **entry: object) -> int:
+        raise JudgeLogError("", kind="short_write", params={"path": self.path, "written": 3, "size": 300})
+
+    def unreadable(words: object, lexicon: object) -> Ruling:
+        raise LexiconError("dawg truncated")
+
+    if failing == "log":
+        monkeypatch.setattr(judgelog.JudgeLog, "append", short_write)
+    else:
+        monkeypatch.setattr(adjudicate.ruling, "judge_play", unreadable)
+    result = cli(["judge", "--lexicon", lexicons[lang], "--log", str(log)], stdin=b"qi\n")
+    assert result.exit_code == 2 and error_line(result) == "Error: " + said.format(log=log)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("lang, said", [
+    ("es", "Error: stdout: No space left on device: puede que veredictos registrados no se hayan mostrado"),
+    ("ca", "Error: stdout: No space left on device: potser hi ha veredictes registrats que no s'han mostrat"),
+])
+def test_verdicts_that_cannot_be_written_are_said_in_the_session_language(
+    lexicons: dict[str, str], tmp_path: Path, lang: str, said: str
+) -> None:
+    cmd = [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons[lang], "--log",
+           str(tmp_path / "log.jsonl")]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(cmd, input="qi\n", stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert result.returncode == 2 and said in result.stderr.splitlines()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "Error: --password-prompt: la contraseña escrita no es texto en la codificación del terminal; "
+           "no se muestra nada de ella. Empiece de nuevo y escríbala en esa codificación"),
+    ("ca", "Error: --password-prompt: la contrasenya escrita no és text en la codificació del terminal; "
+           "no se'n mostra res. Torneu a començar i escriviu-la en aquesta codificació"),
+])
+def test_a_password_that_is_not_text_is_said_in_the_session_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    import getpass
+
+    import typer
+
+    from adjudicate.cli.judge import _ask_password
+
+    def undecodable(prompt: str = "") -> str:
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    monkeypatch.setattr(getpass, "getpass", undecodable)
+    with pytest.raises(typer.Exit) as ended:
+        _ask_password(lang)
+    assert ended.value.exit_code == 2 and capsys.readouterr().err.splitlines()[-1] == said

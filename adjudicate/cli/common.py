@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -28,12 +28,13 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
 
 
 @contextmanager
-def errors_exit_2() -> Iterator[None]:
-    """Turn the library's AdjudicateError (and unreadable files) into exit code 2."""
+def errors_exit_2(said: Callable[[AdjudicateError], str] = str) -> Iterator[None]:
+    """Turn the library's AdjudicateError (and unreadable files) into exit code 2; ``said`` is the
+    error's message (the judge's session says it in its language)."""
     try:
         yield
     except AdjudicateError as err:
-        fail(str(err))
+        fail(said(err))
     except OSError as err:
         fail(f"{err.filename or ''}: {err.strerror or err}".lstrip(": "))
 

@@ -14,7 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
@@ -125,9 +125,13 @@ def judge(
 
     timing = Timing(verdict_seconds, idle_seconds, guard_seconds)
     interactive = sys.stdin.isatty()
-    with errors_exit_2():
+    with _errors_in(language):
         path = log or default_log_path(lex.id)  # (no home: an error, never a log in /.local/share)
-        journal = JudgeLog(path, make_dirs=log is None)
+        try:
+            journal = JudgeLog(path, make_dirs=log is None)
+        except OSError as err:  # (the reason, strerror, is the system's words)
+            fail(text_in(language, "log_unopenable").format(path=err.filename or path,
+                                                            reason=err.strerror or err))
     with journal:
         password = _ask_password(language) if password_prompt and interactive else None
         judge_and_log = _judge_and_log(lex, journal, language)
@@ -136,7 +140,7 @@ def judge(
                 judge_and_log, lex.alphabet, lang=language, timing=timing, password=password,
                 now=time.monotonic(),
             )
-            with errors_exit_2():
+            with _errors_in(language):
                 _run_terminal(session, _label(lex, language), os.path.abspath(path))
             _farewell(journal, language)
             raise typer.Exit(EXIT_OK)
@@ -149,6 +153,15 @@ def judge(
 
 
 EXIT_INTERRUPTED = 130  # (as entry.py exits on Ctrl-C elsewhere)
+
+
+def _errors_in(lang: str) -> "AbstractContextManager[None]":
+    """:func:`errors_exit_2` for the session once its language is known: the library's errors said
+    in ``lang`` (:func:`adjudicate.judge.refusal`: the log's problems); a system error's reason
+    (``strerror``) stays the system's words."""
+    from adjudicate.judge import refusal
+
+    return errors_exit_2(lambda err: refusal(err, lang))
 
 
 def _entries(count: int) -> str:
@@ -171,7 +184,7 @@ def _farewell(journal: Any, lang: str, *, err: bool = False) -> None:
     that hung up, nothing."""
     from adjudicate.judge import farewell
 
-    with errors_exit_2():
+    with _errors_in(lang):
         entries, head = journal.head()
     try:
         typer.echo(farewell(lang, os.path.abspath(journal.path), journal.appended, entries, head), err=err)
@@ -233,8 +246,7 @@ def _ask_password(lang: str) -> str:
                 return first
     except UnicodeDecodeError:  # (its message holds the byte: a byte of the password, never shown)
         typer.echo("", err=True)  # (the line the prompt is on ends: getpass did not end it)
-        fail("--password-prompt: the password typed is not text in the terminal's encoding; "
-             "nothing of it is shown. Start again and type it in that encoding")
+        fail(text_in(lang, "password_not_text"))
     fail(text_in(lang, "no_password").format(tries=PASSWORD_TRIES))
 
 
@@ -318,7 +330,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
     from adjudicate.ruling import VERDICTS
-    from adjudicate.judge import text_in
+    from adjudicate.judge import refusal, text_in
 
     yes, no = VERDICTS[lang]
     stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
@@ -348,16 +360,17 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
                         continue
                     sync()
                 except (AdjudicateError, OSError) as err:
-                    _sync_and_write(sync, out, results)  # the verdicts logged before the failure
-                    what = "the lexicon cannot be read" if isinstance(err, LexiconError) else "the log could not be written"
-                    fail(f"{what}, so no more verdicts: {err}")
-                _write(out, results)
+                    _sync_and_write(sync, out, results, lang)  # the verdicts logged before the failure
+                    what = "no_more_lexicon" if isinstance(err, LexiconError) else "no_more_log"
+                    reason = refusal(err, lang) if isinstance(err, AdjudicateError) else str(err)
+                    fail(text_in(lang, what).format(reason=reason))
+                _write(out, results, lang)
                 results = []
                 if not data:
                     return errors, False
     except KeyboardInterrupt:
         pass
-    _sync_and_write(sync, out, results)  # Ctrl-C: leaving, with the verdicts logged shown
+    _sync_and_write(sync, out, results, lang)  # Ctrl-C: leaving, with the verdicts logged shown
     return errors, True
 
 
@@ -459,13 +472,13 @@ def _ctrl_c_deferred() -> Iterator[_CtrlC]:
             signal.signal(signal.SIGINT, old)
 
 
-def _sync_and_write(sync: Any, out: Any, results: list[str]) -> None:
+def _sync_and_write(sync: Any, out: Any, results: list[str], lang: str) -> None:
     """Show the verdicts logged so far, once they are on disk (none if the fsync fails)."""
     try:
         sync()
     except OSError:
         return
-    _write(out, results)
+    _write(out, results, lang)
 
 
 _BOM = b"\xef\xbb\xbf"  # UTF-8's byte order mark
@@ -483,7 +496,8 @@ def _more_input() -> bool:
     return bool(ready)
 
 
-def _write(out: Any, results: list[str]) -> None:
+def _write(out: Any, results: list[str], lang: str) -> None:
+    """Write the answers ``results`` on ``out``; a failure said in ``lang``."""
     if not results:
         return
     try:
@@ -493,7 +507,9 @@ def _write(out: Any, results: list[str]) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nothing left to flush at exit
         if isinstance(err, BrokenPipeError):
             raise  # (the process ends by SIGPIPE, as cat does: adjudicate.entry)
-        fail(f"stdout: {err.strerror or err}: verdicts logged may not have been shown")
+        from adjudicate.judge import text_in
+
+        fail(text_in(lang, "not_shown").format(reason=err.strerror or err))
 
 
 # -- on a terminal ---------------------------------------------------------------------------
