@@ -20,7 +20,7 @@ from copy import copy
 
 from adjudicate.errors import RulesError
 from adjudicate.rules import GIVEN, apply_overrides, choose_ruleset, find_ruleset
-from adjudicate.tiles import tile_set_facts
+from adjudicate.tiles import same_letters, tile_set_facts
 
 TYPE_CHECKING = False  # (typing is not imported to run, nor gcg: `endgame` and `clock` read no record)
 if TYPE_CHECKING:
@@ -160,14 +160,21 @@ def words_lexicon_name(game: GameSetup, given: str | None = None) -> str:
     """The lexicon a game's words are looked up in (``rescore --check-words``): ``given`` (an id
     or a directory: ``--lexicon``), else the first installed lexicon of the game's tiles that
     answers to the record's ``#lexicon`` (its id or name, any case:
-    :func:`~adjudicate.lexicon.store.lexicon_answering`), else the ruleset's default."""
+    :func:`~adjudicate.lexicon.store.lexicon_answering`), else the ruleset's default when it is of
+    the game's letters, else the shipped lexicon of them (a German record under WESPA's rules:
+    ``de-wngerman``; docs/decisions.md §19), else the ruleset's default (the check of words then
+    asks for a lexicon of the game's tiles)."""
     if given is not None:
         return given
-    if game.record.lexicon:
-        from adjudicate.lexicon.store import lexicon_answering
+    from adjudicate.lexicon.store import lexicon_alphabet, lexicon_answering, shipped_lexicon_for
 
-        found = lexicon_answering(game.record.lexicon, game.ruleset.alphabet)
+    tile_set = game.ruleset.alphabet
+    if game.record.lexicon:
+        found = lexicon_answering(game.record.lexicon, tile_set)
         if found is not None:
             return found
-    return game.ruleset.default_lexicon
+    default = game.ruleset.default_lexicon
+    if same_letters(lexicon_alphabet(default) or tile_set, tile_set):
+        return default  # (one that does not read is opened, and says why)
+    return shipped_lexicon_for(tile_set) or default
 

@@ -609,21 +609,8 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
         reason = (f"the default for {tile_set} records: no "
                   f"{tile_set_facts(tile_set)['language_name']} federation ruleset is known "
                   f"(docs/decisions.md §19)")
-    ruleset = ruleset.replace(f"the record's tiles ({why})", alphabet=tile_set,
-                              default_lexicon=_tiles_lexicon(ruleset, tile_set))
+    ruleset = ruleset.replace(f"the record's tiles ({why})", alphabet=tile_set)
     return ruleset, f"{reason}; {tile_set} tiles, {why}"
-
-
-def _tiles_lexicon(ruleset: Ruleset, tile_set: str) -> str:
-    """The default lexicon of ``ruleset`` played with ``tile_set``: its own if it has those
-    letters (English Super Scrabble under NASPA), else the shipped lexicon of them (German:
-    ``de-wngerman``), else its own (a check of words then asks for a lexicon of the tiles)."""
-    from adjudicate.lexicon.store import shipped_lexicon_for
-    from adjudicate.tiles import same_letters
-
-    if same_letters(ruleset.alphabet, tile_set):
-        return ruleset.default_lexicon
-    return shipped_lexicon_for(tile_set) or ruleset.default_lexicon
 
 
 def _lexicon_ruleset(lexicon: str) -> Ruleset | None:

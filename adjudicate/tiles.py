@@ -400,8 +400,8 @@ def tile_set_facts(name: str) -> dict[str, str]:
 def same_letters(one: str, other: str) -> bool:
     """Whether the tile sets called ``one`` and ``other`` are of one language and have the same
     letters, read as the same keys, whatever their counts and values: a lexicon of one serves the
-    other (English and English Super Scrabble; not French, whose letters are English's too). An
-    unknown name has no letters in common.
+    other (English and English Super Scrabble; not French, whose letters are English's too). A
+    name is of its own letters; an unknown name has none in common with another.
 
     >>> same_letters("english", "english_super"), same_letters("english", "french")
     (True, False)

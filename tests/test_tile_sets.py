@@ -274,3 +274,61 @@ def test_a_slovene_record_checks_its_words_in_the_slovene_stand_in(tmp_path: Pat
     monkeypatch.setattr(store, "shipped_lexicon_for", lambda alphabet: None)
     result = cli(["rescore", str(game), "--check-words"])
     assert result.exit_code == 2 and "give a slovene --lexicon" in result.output, result.output
+
+
+def test_a_super_scrabble_record_finds_the_english_lexicon_its_record_names(tmp_path: Path, lexicon_of, cli,  # type: ignore[no-untyped-def]
+                                                                            monkeypatch) -> None:
+    # #lexicon CSW21 on a Super Scrabble record: a user's English list named CSW21 answers (its
+    # letters are the game's), holding RETAINS but not the other plays' words.
+    (tmp_path / "lexicons").mkdir()
+    lexicon_of(tmp_path / "lexicons" / "csw21", ["RETAINS"], name="CSW21")
+    monkeypatch.setenv("ADJUDICATE_LEXICONS", str(tmp_path / "lexicons"))
+    text = (Path(__file__).parent / "data" / "boards" / "super.gcg").read_text("utf-8")
+    game = tmp_path / "game.gcg"
+    first, rest = text.split("\n", 1)
+    game.write_text(f"{first}\n#lexicon CSW21\n{rest}", "utf-8")
+    result = cli(["rescore", str(game), "--check-words", "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.stdout)
+    assert report["words_lexicon"]["id"] == "csw21" and report["words_lexicon"]["matches_record"] is True
+    assert {word for info in report["info"] for word in info.get("words", [])} == {
+        "POWDER", "STEEP", "BLOCKS", "STRIPE", "EGO"}
+
+
+def test_a_french_record_checks_its_words_in_french_not_english(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # French has English's letters (A-Z) but is another language: --tiles french takes fr-aofw.
+    game = tmp_path / "game.gcg"
+    game.write_text("#player1 a A\n#player2 b B\n>a: MAISONS 8G MAISON +20 20\n", "utf-8")
+    # M 2 on G8, A 1 on H8 (DW), I 1, S 1, O 1, N 1 on L8 (DL) 2 = 8, x2 = 16 in French tiles: the
+    # record's 20 is found, and the words are French.
+    result = cli(["rescore", str(game), "--tiles", "french", "--check-words", "--json"])
+    (report,) = json.loads(result.stdout)
+    assert report["words_lexicon"]["id"] == "fr-aofw"
+    assert [(d["line"], d["computed"]) for d in report["discrepancies"]][:1] == [(3, 16)]
+    assert not report["info"]  # MAISON is French
+
+
+def test_a_damaged_stand_in_is_opened_and_says_so(tmp_path: Path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # A shipped German list whose manifest no longer reads is not passed over for English (which
+    # would call every German word a phony, or stop asking for a German --lexicon): it is the one
+    # opened, and the error says it is damaged.
+    from adjudicate.lexicon import store
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    real = Path(store.shipped_lexicon_dir())
+    (shipped / "en-kjxqz").symlink_to(real / "en-kjxqz")
+    broken = shipped / "de-wngerman"
+    broken.mkdir()
+    for name in ("words.dawg", "words.txt.gz"):
+        (broken / name).symlink_to(real / "de-wngerman" / name)
+    manifest = (real / "de-wngerman" / "manifest.json").read_text("utf-8")
+    for damaged in (manifest[: len(manifest) // 2], manifest.replace('"alphabet": "german"', '"alphabet": 7')):
+        (broken / "manifest.json").write_text(damaged, "utf-8")
+        monkeypatch.setattr(store, "shipped_lexicon_dir", lambda: str(shipped))
+        assert store.shipped_lexicon_for("german") == "de-wngerman"
+        game = tmp_path / "game.gcg"
+        game.write_text(GERMAN, "utf-8")
+        result = cli(["rescore", str(game), "--check-words"])
+        assert result.exit_code == 2 and "de-wngerman" in result.output, result.output
+        store._SHIPPED_FOR.clear()

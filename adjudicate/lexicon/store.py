@@ -416,13 +416,14 @@ _SHIPPED_FOR: dict[tuple[str, str], str | None] = {}
 
 def shipped_lexicon_for(alphabet: str) -> str | None:
     """The id of the first shipped lexicon (by id) whose tile set has the letters of the tile set
-    ``alphabet`` (:func:`~adjudicate.tiles.same_letters`), or None: the default lexicon of a
-    ruleset that plays another federation's tiles (a German record under WESPA's rules checks its
-    words in ``de-wngerman``; docs/decisions.md §19). A shipped lexicon whose manifest does not
-    read is passed over. Read once per process."""
+    ``alphabet`` (:func:`~adjudicate.tiles.same_letters`), or None: what a game of another
+    federation's tiles checks its words in (a German record under WESPA's rules: ``de-wngerman``;
+    docs/decisions.md §19). A shipped lexicon whose manifest does not read is taken when what
+    can still be read of it (:func:`manifest_fields`) names those letters, or when no other
+    answers, so that opening it says it is damaged. Read once per process."""
     key = (alphabet, shipped_lexicon_dir())
     if key not in _SHIPPED_FOR:
-        found = None
+        found = damaged = None
         try:
             names = sorted(os.listdir(key[1]))
         except OSError:
@@ -432,12 +433,30 @@ def shipped_lexicon_for(alphabet: str) -> str | None:
             if entry.startswith(".") or not os.path.isdir(path):
                 continue
             try:
-                manifest = read_manifest(path, entry)
+                named = read_manifest(path, entry).get("alphabet")
             except LexiconError:
-                continue
-            if tiles.same_letters(str(manifest.get("alphabet")), alphabet):
+                named = manifest_fields(path).get("alphabet")
+                damaged = damaged or entry
+            if tiles.same_letters(str(named), alphabet):
                 found = entry
                 break
-        _SHIPPED_FOR[key] = found
+        _SHIPPED_FOR[key] = found or damaged
     return _SHIPPED_FOR[key]
+
+
+_ALPHABET_OF: dict[tuple[str, tuple[tuple[str, str], ...]], str | None] = {}
+
+
+def lexicon_alphabet(name_or_path: str) -> str | None:
+    """The tile set a lexicon's manifest names, or None when there is no such lexicon or its
+    manifest does not read (opening it says why). Read once per process for each name and path."""
+    key = (name_or_path, tuple(search_path()))
+    if key not in _ALPHABET_OF:
+        try:
+            directory, _ = find_lexicon(name_or_path)
+            named = read_manifest(directory, os.path.basename(os.path.normpath(directory))).get("alphabet")
+        except LexiconError:
+            named = None
+        _ALPHABET_OF[key] = None if named is None else str(named)
+    return _ALPHABET_OF[key]
 
