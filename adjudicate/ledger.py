@@ -45,19 +45,31 @@ class Ledger:
         self.slips: list[tuple[int, list[tuple[GcgEvent, str, int, int]]] | None] = [None] * n
 
     def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
-             computed: Any = None, line: int | None = None, missing: MissingLine | None = None) -> None:
+             computed: Any = None, line: int | None = None, missing: MissingLine | None = None,
+             cause: int | None = None) -> None:
         """Report a finding at ``line`` (default: the event's); ``missing``: the line it says the
-        record lacks."""
+        record lacks; ``cause``: the earlier line it follows from (an edited word, a play put down
+        as written), said in it.
+
+        After a play the board lacks (``board_uncertain_line``) a score or a play is information,
+        not checked; its reasons are said in one parenthesis: "follows from line N; not checked:
+        the board lacks the play at line U", and only the second when N is U or later (a line put
+        down on a board that already lacked U's play follows from U too)."""
         where = line if line is not None else (event.line if event else 0)
         uncertain = self.state.board_uncertain_line
-        if uncertain and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY) and where > uncertain:
+        unchecked = bool(uncertain) and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY) and where > uncertain
+        reasons: list[str] = []
+        if cause is not None and not (unchecked and cause >= uncertain):
+            reasons.append(f"follows from line {cause}")
+        if unchecked:
+            reasons.append(f"not checked: the board lacks the play at line {uncertain}")
+        text = f"line {where}: {message}" + (f" ({'; '.join(reasons)})" if reasons else "")
+        if unchecked:
             # A consequence, most likely, of the line the board lacks: information, not a finding.
-            self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None,
-                                  f"line {where}: {message} (not checked: the board lacks "
-                                  f"the play at line {uncertain})"))
+            self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None, text))
             return
         self.discrepancies.append(
-            Discrepancy(where, kind, recorded, computed, f"line {where}: {message}",
+            Discrepancy(where, kind, recorded, computed, text,
                         event.nick if event else (missing.nick if missing else None), missing)
         )
 
@@ -106,9 +118,8 @@ class Ledger:
         result.recorded_score = event.score
         result.computed_score = computed
         if recorded is not None and recorded != computed and recorded != also and not unexpected:
-            follows = f" (follows from line {cause})" if cause is not None else ""
-            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}{follows}",
-                      recorded, computed)
+            self.flag(event, kind, f"{what}: recorded {recorded:+d}, computed {computed:+d}",
+                      recorded, computed, cause=cause)
         bases = self.bases[p]
         step = recorded if recorded is not None else computed
         cum = event.cumulative

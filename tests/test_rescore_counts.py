@@ -227,3 +227,42 @@ def test_a_score_through_a_play_put_down_as_written_follows_from_it() -> None:
     score = [d for d in report.discrepancies if d.kind is Finding.SCORE]
     assert [(d.line, d.recorded, d.computed) for d in score] == [(5, 8, 18)]
     assert score[0].message.endswith("(follows from line 4)")
+
+
+# After a play the board lacks, a score that follows from an earlier line says both reasons in one
+# parenthesis, or only the board's when the earlier line is that play or later (issue 25).
+AFTER_UNPLACED = """#player1 a A
+#player2 b B
+>a: DINNVWY 8D WINDY +32 32
+>b: AEGLNOS I4 AGO. +10 10
+>a: EINNSVW J6 E.S +6 38
+>b: EELNSTT 8J .T +5 15
+"""
+# Line 4: I4 AGO. plays through I7, which is empty: no play (reported); A G O go down where
+# written (I4, I5, I6) and from here the board lacks the play at line 4. Line 5: J6 E.S plays
+# through J7, empty too: not reported, E and S go down where written (J6, J8). Line 6: 8J .T,
+# through line 5's S: S 1 + T 1 = 2 (J8, K8 plain squares, no cross word), recorded 5. Line 5 was
+# put down on a board that already lacked line 4's play: the board's reason alone is said.
+
+
+def test_a_score_after_a_play_the_board_lacks_gives_its_reasons_in_one_parenthesis() -> None:
+    report = rescore_game(read_gcg(AFTER_UNPLACED.encode(), name="t.gcg"), find_ruleset("naspa"))
+    assert found(report) == [(4, "illegal_play")]
+    unchecked = [i.message for i in report.info if i.kind is Note.UNCHECKED]
+    # (before: "computed +2 (follows from line 5) (not checked: the board lacks the play at line 4)")
+    assert unchecked == ["line 6: 8J .T: recorded +5, computed +2 (not checked: the board lacks "
+                         "the play at line 4)"]
+    # Through line 4's own G (I5): 5H T. is T 1 + G 2 = 3 (H5, I5 plain squares), recorded 5.
+    through_four = AFTER_UNPLACED.replace("8J .T +5 15", "5H T. +5 15")
+    report = rescore_game(read_gcg(through_four.encode(), name="t.gcg"), find_ruleset("naspa"))
+    assert [i.message for i in report.info if i.kind is Note.UNCHECKED] == [
+        "line 6: 5H T.: recorded +5, computed +3 (not checked: the board lacks the play at line 4)"]
+    # An edited word before the play the board lacks (EDITED's line 3, HEAX, the X not on the
+    # rack), hooked after it (I8 S, 15, recorded 8): both reasons, one parenthesis.
+    edited = EDITED.replace(">bob:", ">bob: AEGLNOS K4 AGO. +10 10\n>alice:", 1).replace(
+        "AEGSUVZ I8 S +8 8", "AEGSUVZ I8 S +8 36")
+    report = rescore_text(edited, ruleset=find_ruleset("naspa"))
+    assert found(report) == [(3, "illegal_play"), (4, "illegal_play")]
+    assert [i.message for i in report.info if i.kind is Note.UNCHECKED] == [
+        "line 5: I8 S: recorded +8, computed +15 (follows from line 3; not checked: the board lacks "
+        "the play at line 4)"]
