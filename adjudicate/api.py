@@ -273,7 +273,8 @@ def correct(game: Game, rules: Rules = None, *, overrides: Mapping[str, object] 
     """``game`` rewritten in canonical GCG with every number the rules give (``adjudicate
     correct``): ``.text``, and ``.changes`` (each with its ``line`` and ``note``).
 
-    :raises CannotCorrect: faults that are not numbers (``.line``: the first one's line).
+    :raises CannotCorrect: faults that are not numbers, or a number the rules do not fix that the
+        record's cumulative cannot show (``.line``: the first one's line).
     """
     from adjudicate.correction import correct_gcg
 

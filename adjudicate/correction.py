@@ -9,8 +9,8 @@ record said and why it changed (in GCG a note belongs to the line before it); a 
 stays as a note on the line before it, with the notes it had (on the line after it when it is
 the first). Where the rules do not fix a number (a per-word challenge bonus that is no multiple
 of the bonus, a time penalty with no ``#note overtime``), the number is the one the record's
-cumulative shows, said so in the note; when the cumulative does not show one the record is
-refused, naming the line. The corrected record is rescored before it is returned: it must give
+cumulative shows, said so in the note; when the cumulative shows none the rules allow, the record
+is refused, naming the line. The corrected record is rescored before it is returned: it must give
 no finding, and end as ``rescore`` says the record ends, with the same winners. A record whose
 faults are not numbers (a play that cannot be placed, tiles not on the rack, a move out of turn,
 a line that cannot be read) cannot be corrected: that is a :class:`~adjudicate.errors.CannotCorrect`
@@ -108,7 +108,7 @@ def correct_gcg(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, 
               if (d.kind not in _NUMBERS or (d.kind in _ON_SCORE and _unfixed(_event(source, d.line), ruleset)))
               and d.line not in removable]
     if faults:
-        raise CannotCorrect(_faults_text(record.name, faults), faults[0].line)
+        raise CannotCorrect(_refusal(record, source, faults, ruleset), faults[0].line)
     # -- each line kept, corrected or taken out; then the lines the record lacks
     events, changes, waiting = _rewritten(canon.record, results, by_line, removable, shown, ruleset)
     notes = canon.record.notes
@@ -240,10 +240,8 @@ def _read_off_cumulatives(record: GameRecord, report: RescoreReport, ruleset: Ru
             continue
         value = None if event.cumulative is None else event.cumulative - before
         if value is None or value == event.score:
-            raise CannotCorrect(
-                f"{record.name}: line {event.line}: cannot be corrected: {_written(event)}: "
-                f"the rules give {why}; the record's cumulative shows no other number, and a "
-                "correction never guesses one (the director decides)", event.line)
+            raise CannotCorrect(f"{record.name}: line {event.line}: cannot be corrected: "
+                                f"{_unshown(event, why, None)}", event.line)
         shown[event.line] = (event.score, value)
     return shown
 
@@ -266,6 +264,35 @@ def _numbers(score: int | None, cumulative: int | None) -> str:
 def _written(event: GcgEvent) -> str:
     """An event line as a note quotes it."""
     return event.raw.strip() or f">{event.nick}: ({event.kind})"
+
+
+def _unshown(event: GcgEvent, why: str, shown: int | None) -> str:
+    """Why the number of ``event``, which the rules do not fix (``why``), cannot be read off the
+    record's cumulative: it shows no other number (``shown`` None), or ``shown``, which the rules do
+    not allow either."""
+    what = ("the record's cumulative shows no other number" if shown is None else
+            f"the record's cumulative shows {shown:+d}, which the rules do not allow either")
+    return f"{_written(event)}: the rules give {why}; {what}, and a correction never guesses one (the director decides)"
+
+
+def _refusal(record: GameRecord, source: GameRecord, faults: list[Discrepancy], ruleset: Ruleset) -> str:
+    """Why ``record`` cannot be corrected, each kind of fault said as it is: a number the rules do
+    not fix that its cumulative cannot show (its line named; ``source``: the record with the numbers
+    read off the cumulatives), and faults that are not numbers."""
+    unshown: list[tuple[int, str]] = []
+    for d in faults:
+        event, shown = _event(record, d.line), _event(source, d.line)
+        why = _unfixed(shown, ruleset) if d.kind in _NUMBERS else None
+        if event is not None and shown is not None and why is not None:
+            # (read off the cumulative, the number is the source's; the record's own, when it is not)
+            unshown.append((d.line, _unshown(event, why, shown.score)))
+    others = [d for d in faults if d.kind not in _NUMBERS]
+    if not others and len(unshown) == 1:
+        return f"{record.name}: line {unshown[0][0]}: cannot be corrected: {unshown[0][1]}"
+    listed = [f"line {line}: {text}" for line, text in unshown]
+    if not others:
+        return f"{record.name}: cannot be corrected: " + "; and ".join(listed)
+    return "; and ".join([_faults_text(record.name, others), *listed])
 
 
 def _faults_text(name: str, faults: list[Discrepancy], *, after: bool = False) -> str:

@@ -89,8 +89,8 @@ NotTilesError = UnknownTileError
 
 class CannotCorrect(AdjudicateError):
     """A record ``correct`` will not rewrite: its faults are not numbers, or a number the rules do
-    not fix is shown by nothing in the record; ``line``, the first line it names (None: the
-    record as a whole)."""
+    not fix is shown by nothing in the record, or by a number they do not allow either; ``line``, the
+    first line it names (None: the record as a whole)."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message)

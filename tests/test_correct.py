@@ -184,6 +184,35 @@ def test_a_number_the_cumulative_does_not_show_is_refused_naming_the_line():
                                "#note overtime says how long): -10 599\n")
 
 
+def test_a_number_the_cumulative_shows_but_the_rules_do_not_allow_is_refused_as_a_number():
+    # BONUS's line 5 with cumulative 25: 25 - 13 = +12, no multiple of WESPA's 5 (before: "1
+    # fault(s) that are not numbers: line 5: challenge bonus: recorded +12, computed +5").
+    text = BONUS.replace("+21 23", "+21 25")
+    record = read_gcg(text.encode(), name="g.gcg")
+    with pytest.raises(CannotCorrect) as err:
+        correct_gcg(record, choose_ruleset(record, "wespa")[0])
+    assert str(err.value) == (
+        "g.gcg: line 5: cannot be corrected: >b: EILRT (challenge) +21 25: the rules give 5 for each "
+        "word challenged: the record says how many; the record's cumulative shows +12, which the "
+        "rules do not allow either, and a correction never guesses one (the director decides)")
+    assert err.value.line == 5
+    # FISE, 10 points a minute: beto's -7 with cumulative 596 after 609 shows -13, no whole minutes.
+    with pytest.raises(CannotCorrect, match=r"^g.gcg: line 21: cannot be corrected: >beto: \(time\) -7 "
+                       r"596: .* cumulative shows -13, which the rules do not allow either") as err:
+        correct_gcg(read_gcg((FISE_OUT + ">beto: (time) -7 596\n").encode(), name="g.gcg"))
+    assert err.value.line == 21 and "not numbers" not in str(err.value)
+    # With a fault that is not a number before it (line 4, 9D AX: no X on the rack), each is said
+    # as it is, and .line is the first.
+    mixed = read_gcg(text.replace("9D AB", "9D AX").encode(), name="g.gcg")
+    with pytest.raises(CannotCorrect) as err:
+        correct_gcg(mixed, choose_ruleset(mixed, "wespa")[0])
+    assert str(err.value).startswith(
+        "g.gcg: cannot be corrected: 1 fault(s) that are not numbers: line 4: 9D AX: X not on the "
+        "rack ABEILRT; and line 5: >b: EILRT (challenge) +21 25: the rules give 5 for each word "
+        "challenged")
+    assert err.value.line == 4
+
+
 def test_two_in_place_corrections_at_once_keep_the_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     # The other process creates g.gcg.orig after this one has read g.gcg and before it writes:
     # this one must not overwrite it (before: it did, and the original was lost).

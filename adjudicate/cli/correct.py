@@ -45,9 +45,9 @@ def correct(
     placed, a move out of turn, a line that cannot be read) is refused with the reason.
 
     Where the rules do not fix a number (a per-word challenge bonus, a time penalty with no
-    overtime note) the number is the one the record's cumulative shows; when it shows none, the
-    record is refused naming the line. A correction that would change how the game ends or who
-    wins is refused.
+    overtime note) the number is the one the record's cumulative shows; when it shows none the rules
+    allow, the record is refused naming the line. A correction that would change how the game ends
+    or who wins is refused.
 
     Exit 0: the record was right (written as canonical GCG; with --in-place, nothing written);
     1: corrected; 2: cannot be corrected, or nothing written (GAME.orig exists, a file that cannot
