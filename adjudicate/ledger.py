@@ -46,24 +46,26 @@ class Ledger:
 
     def flag(self, event: GcgEvent | None, kind: Finding, message: str, recorded: Any = None,
              computed: Any = None, line: int | None = None, missing: MissingLine | None = None,
-             cause: int | None = None) -> None:
+             cause: int | None = None, lacked: bool = False) -> None:
         """Report a finding at ``line`` (default: the event's); ``missing``: the line it says the
         record lacks; ``cause``: the earlier line it follows from (an edited word, a play put down
-        as written), said in it.
+        as written), said in it; ``lacked``: the finding is the play the board lacks from here on
+        (said: later plays are checked without it).
 
         After a play the board lacks (``board_uncertain_line``) a score or a play is information,
         not checked; its reasons are said in one parenthesis: "follows from line N; not checked:
         the board lacks the play at line U", and only the second when N is U or later (a line put
-        down on a board that already lacked U's play follows from U too)."""
+        down on a board that already lacked U's play follows from U too). A message that ends in
+        its own parenthesis gets them in it (:func:`_with_reasons`)."""
         where = line if line is not None else (event.line if event else 0)
         uncertain = self.state.board_uncertain_line
         unchecked = bool(uncertain) and kind in (Finding.SCORE, Finding.ILLEGAL_PLAY) and where > uncertain
-        reasons: list[str] = []
+        reasons = ["later plays are checked on the board without it"] if lacked else []
         if cause is not None and not (unchecked and cause >= uncertain):
             reasons.append(f"follows from line {cause}")
         if unchecked:
             reasons.append(f"not checked: the board lacks the play at line {uncertain}")
-        text = f"line {where}: {message}" + (f" ({'; '.join(reasons)})" if reasons else "")
+        text = f"line {where}: {_with_reasons(message, reasons)}"
         if unchecked:
             # A consequence, most likely, of the line the board lacks: information, not a finding.
             self.info.append(Info(where, Note.UNCHECKED, event.nick if event else None, text))
@@ -171,3 +173,27 @@ class Ledger:
         # of the player's total: no "recorded" total is made up from ours. A pass changes none.)
         self.last_recorded[p] = (cum if cum is not None else
                                  None if not new or (recorded is None and computed) else new[0])
+
+
+def _with_reasons(message: str, reasons: list[str]) -> str:
+    """``message`` with ``reasons`` said in one parenthesis: in its own last one when it ends in
+    an aside (" (every square is already covered; not checked: ...)"), else in a new one. A
+    closing bracket that ends no aside (a word's played-through tiles, "HE(LL)") is not one.
+
+    >>> _with_reasons("places no new tile (every square is already covered)", ["follows from line 3"])
+    'places no new tile (every square is already covered; follows from line 3)'
+    >>> _with_reasons("4K HE(LL)", ["follows from line 3"])
+    '4K HE(LL) (follows from line 3)'
+    """
+    if not reasons:
+        return message
+    said = "; ".join(reasons)
+    if message.endswith(")"):
+        depth = 0
+        for i in range(len(message) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(message[i], 0)
+            if depth == 0:
+                if message[i - 1 : i] == " ":  # an aside of the message's own
+                    return f"{message[:-1]}; {said})"
+                break
+    return f"{message} ({said})"

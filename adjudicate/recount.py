@@ -448,9 +448,8 @@ class _Moves:
         else:
             placed = min(state.ruleset.rack_size, sum(1 for ch in (event.tiles or "") if ch.isalpha()))
         if message:
-            if not state.board_uncertain_line and not as_written:
-                message += " (later plays are checked on the board without it)"
-            ledger.flag(event, Finding.ILLEGAL_PLAY, message)
+            ledger.flag(event, Finding.ILLEGAL_PLAY, message,
+                        lacked=not state.board_uncertain_line and not as_written)
         if not as_written:
             state.board_uncertain_line = state.board_uncertain_line or event.line
         else:

@@ -266,3 +266,49 @@ def test_a_score_after_a_play_the_board_lacks_gives_its_reasons_in_one_parenthes
     assert [i.message for i in report.info if i.kind is Note.UNCHECKED] == [
         "line 5: I8 S: recorded +8, computed +15 (follows from line 3; not checked: the board lacks "
         "the play at line 4)"]
+
+
+# A message with its own closing aside takes the reasons into it: one parenthesis, never two in a
+# row ("places no new tile (every square is already covered) (not checked: ...)" before).
+# Line 4: I4 AGO. plays through I7, which is empty: no play, the board lacks it from here on.
+# Line 5: 8D WINDY again: every one of its squares holds line 3's tiles (read as played through),
+# so it places no new tile. Line 6: EELNSZZ: the English set has one Z, and nothing is on the
+# board but WINDY and line 4's AGO: a Z too many.
+COVERED = """#player1 a A
+#player2 b B
+>a: DINNVWY 8D WINDY +32 32
+>b: AEGLNOS I4 AGO. +10 10
+>a: EINNSVW 8D WINDY +32 64
+>b: EELNSZZ - +0 10
+"""
+
+
+def test_a_message_ending_in_its_own_aside_takes_the_reasons_into_it() -> None:
+    report = rescore_text(COVERED, ruleset=find_ruleset("naspa"))
+    # (before: "... (. on an empty square) (later plays are checked on the board without it)")
+    assert [d.message for d in report.discrepancies] == [
+        "line 4: I4 AGO.: no tile to play through at I7 (. on an empty square; later plays are "
+        "checked on the board without it)"]
+    assert [i.message for i in report.info if i.kind is Note.UNCHECKED] == [
+        "line 5: 8D WINDY: places no new tile (every square is already covered; not checked: the "
+        "board lacks the play at line 4)",
+        "line 6: rack EELNSZZ holds Z, which is not left in the bag (counting the tiles on the "
+        "board; not checked: the board lacks the play at line 4)"]
+    # A message with no aside of its own still gets a parenthesis of its own.
+    plain = COVERED.replace("I4 AGO.", "8M GOALS")  # (M to Q: off the board)
+    report = rescore_text(plain, ruleset=find_ruleset("naspa"))
+    assert report.discrepancies[0].message == (
+        "line 4: 8M GOALS: 5 squares from M8 run off the right-hand edge of the board (later plays "
+        "are checked on the board without it)")
+
+
+def test_no_finding_in_the_corpus_says_two_parentheses_in_a_row(corpus: Path) -> None:
+    """The real record the defect was found in (magpie-data's game_events_overflow: lines 19-26)."""
+    path = corpus / "gcg" / "magpie-data" / "game_events_overflow.gcg"
+    if not path.exists():
+        pytest.skip("corpus record absent")
+    report = rescore_game(read_gcg(path.read_bytes(), name=path.name))
+    messages = [d.message for d in report.discrepancies] + [i.message for i in report.info]
+    assert "line 21: C9 GURU: places no new tile (every square is already covered; not checked: the board " \
+           "lacks the play at line 19)" in messages
+    assert [m for m in messages if ") (" in m] == []
