@@ -711,7 +711,7 @@ GOOD = {"en": ("zax", "QI"), "es": ("charro", "Ñandú"), "ca": ("cel.la", "gar�
 BAD = {"en": ("zax", "qat"), "es": ("charro", "gato"), "ca": ("cel·la", "gat")}
 
 
-def spawn(lex: str, log: Path, *args: str, verdict: float = 0.6) -> pexpect.spawn:
+def spawn(lex: str, log: Path, *args: str, verdict: float = 0.6, **options: object) -> pexpect.spawn:
     env = dict(
         os.environ,
         TERM="xterm",
@@ -722,7 +722,7 @@ def spawn(lex: str, log: Path, *args: str, verdict: float = 0.6) -> pexpect.spaw
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
         sys.executable, ["-m", "adjudicate", "judge", "--lexicon", lex, "--log", str(log), *args],
-        env=env, encoding="utf-8", timeout=10, dimensions=(30, 100),
+        env=env, encoding="utf-8", timeout=10, dimensions=(30, 100), **options,
     )
 
 
@@ -835,6 +835,47 @@ def test_pty_three_failed_passwords_end_before_the_session(lexicons: dict[str, s
     finally:
         child.close()
     assert child.exitstatus == 2 and log.read_text() == ""
+
+
+def no_room_for_files() -> None:
+    """In the child, before it runs: no byte can be written to a regular file (RLIMIT_FSIZE 0),
+    and the write fails (EFBIG, "File too large") instead of SIGXFSZ ending the process."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+TOO_LARGE = {  # (the system's reason, strerror, in its own words)
+    "en": "Error: the log could not be written, so no more verdicts: File too large",
+    "es": "Error: no se ha podido escribir en el registro, así que no hay más veredictos: File too large",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", list(TOO_LARGE))
+def test_pty_a_log_that_cannot_be_written_says_so_as_the_line_mode_does(
+    lexicons: dict[str, str], tmp_path: Path, lang: str
+) -> None:
+    """On a terminal the session said only "Error: File too large"; the line mode said the rest,
+    with "[Errno 27] File too large". Both say the same now."""
+    log, said = tmp_path / "log.jsonl", TOO_LARGE[lang]
+    child = spawn(lexicons[lang], log, preexec_fn=no_room_for_files)
+    try:
+        challenge(child, lang, GOOD[lang])
+        child.expect_exact("\x1b[?1049l")  # the terminal restored first: the error stays on screen
+        child.expect(pexpect.EOF)
+        after = child.before
+    finally:
+        child.close()
+    assert child.exitstatus == 2 and said in after.splitlines()
+    assert SCREEN[lang][3] not in after and log.read_text() == ""  # no verdict shown, none logged
+    # The line mode, the same log failing the same way: the same words.
+    lines = subprocess.run(
+        [sys.executable, "-m", "adjudicate", "judge", "--lexicon", lexicons[lang], "--log", str(log)],
+        input=f"{GOOD[lang][0]}\n", capture_output=True, text=True, timeout=60, preexec_fn=no_room_for_files,
+    )
+    assert lines.returncode == 2 and said in lines.stderr.splitlines()
 
 
 @pytest.mark.slow

@@ -141,7 +141,10 @@ def judge(
                 now=time.monotonic(),
             )
             with _errors_in(language):
-                _run_terminal(session, _label(lex, language), os.path.abspath(path))
+                try:
+                    _run_terminal(session, _label(lex, language), os.path.abspath(path))
+                except _Ended as end:  # (said once the terminal is restored)
+                    fail(str(end))
             _farewell(journal, language)
             raise typer.Exit(EXIT_OK)
         refused, interrupted = _run_lines(judge_and_log, journal.sync, lex.alphabet, language,
@@ -330,7 +333,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
     once (a batch of one); a large pipe is not held to one fsync per play.
     """
     from adjudicate.ruling import VERDICTS
-    from adjudicate.judge import refusal, text_in
+    from adjudicate.judge import text_in
 
     yes, no = VERDICTS[lang]
     stdin = cast("io.BufferedReader", sys.stdin.buffer)  # (the class of sys.stdin.buffer)
@@ -361,9 +364,7 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
                     sync()
                 except (AdjudicateError, OSError) as err:
                     _sync_and_write(sync, out, results, lang)  # the verdicts logged before the failure
-                    what = "no_more_lexicon" if isinstance(err, LexiconError) else "no_more_log"
-                    reason = refusal(err, lang) if isinstance(err, AdjudicateError) else str(err)
-                    fail(text_in(lang, what).format(reason=reason))
+                    fail(_no_more(err, lang))
                 _write(out, results, lang)
                 results = []
                 if not data:
@@ -372,6 +373,17 @@ def _run_lines(judge_and_log: Any, sync: Any, alphabet: Any, lang: str, *,
         pass
     _sync_and_write(sync, out, results, lang)  # Ctrl-C: leaving, with the verdicts logged shown
     return errors, True
+
+
+def _no_more(err: AdjudicateError | OSError, lang: str) -> str:
+    """Why a session ends before its input does, in ``lang``, in the line mode and on a terminal
+    alike: its lexicon cannot be read or its log written (the system's reason, ``strerror``, in
+    its own words), so no more verdicts."""
+    from adjudicate.judge import refusal, text_in
+
+    what = "no_more_lexicon" if isinstance(err, LexiconError) else "no_more_log"
+    reason = refusal(err, lang) if isinstance(err, AdjudicateError) else err.strerror or str(err)
+    return text_in(lang, what).format(reason=reason)
 
 
 def _split_lines(pending: bytes, data: bytes, start: bool,
@@ -519,6 +531,10 @@ class _Stop(Exception):
     """SIGTERM or SIGHUP: leave through the finally clauses, restoring the terminal."""
 
 
+class _Ended(Exception):
+    """The terminal session cannot go on: its message, said once the terminal is restored."""
+
+
 def _split_keys(text: str) -> list[str]:
     """Characters, with each terminal escape sequence (arrows, F-keys) kept as one key."""
     keys, i, n = [], 0, len(text)
@@ -609,7 +625,10 @@ def _run_terminal(session: "Session", label: str, log_path: str) -> None:
             if not data:
                 break  # the terminal hung up
             for key in _split_keys(decoder.decode(data)):
-                session.key(key, now)
+                try:
+                    session.key(key, now)
+                except (AdjudicateError, OSError) as err:  # judging (the lexicon) or logging it
+                    raise _Ended(_no_more(err, session.lang)) from None
     except _Stop:
         pass
     finally:
