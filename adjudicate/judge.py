@@ -78,6 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_more_lexicon": "the lexicon cannot be read, so no more verdicts: {reason}",
         "no_more_log": "the log could not be written, so no more verdicts: {reason}",
         "not_shown": "stdout: {reason}: verdicts logged may not have been shown",
+        "no_terminal": "{tty}: the terminal cannot be set up for the session: {reason}",
         "log_no_home": "no place for the default log: neither XDG_DATA_HOME nor HOME is an absolute "
                        "path; give the log's file with --log",
         "log_symlink": "{path}: the log is a symlink; refusing to follow it",
@@ -123,6 +124,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_more_lexicon": "el léxico no se puede leer, así que no hay más veredictos: {reason}",
         "no_more_log": "no se ha podido escribir en el registro, así que no hay más veredictos: {reason}",
         "not_shown": "stdout: {reason}: puede que veredictos registrados no se hayan mostrado",
+        "no_terminal": "{tty}: no se puede preparar el terminal para la sesión: {reason}",
         "log_no_home": "ningún lugar para el registro por defecto: ni XDG_DATA_HOME ni HOME es una ruta "
                        "absoluta; indique el archivo del registro con --log",
         "log_symlink": "{path}: el registro es un enlace simbólico; no se sigue",
@@ -168,6 +170,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_more_lexicon": "el lèxic no es pot llegir, així que no hi ha més veredictes: {reason}",
         "no_more_log": "no s'ha pogut escriure al registre, així que no hi ha més veredictes: {reason}",
         "not_shown": "stdout: {reason}: potser hi ha veredictes registrats que no s'han mostrat",
+        "no_terminal": "{tty}: no es pot preparar el terminal per a la sessió: {reason}",
         "log_no_home": "cap lloc per al registre per defecte: ni XDG_DATA_HOME ni HOME és un camí "
                        "absolut; indiqueu el fitxer del registre amb --log",
         "log_symlink": "{path}: el registre és un enllaç simbòlic; no se segueix",

@@ -916,6 +916,64 @@ def test_pty_resize_redraws_and_sigterm_restores(lexicons: dict[str, str], tmp_p
     assert child.exitstatus == 0
 
 
+def run_on_a_pty(monkeypatch: pytest.MonkeyPatch, args: list[str], *, hung_up: bool) -> tuple[int, str]:
+    """``adjudicate ARGS`` in-process with stdin and stdout on a pseudo-terminal (a terminal when
+    the session starts: isatty); ``hung_up``: its other end closed, as a terminal that went away
+    after that check. Returns the exit status and the tty's name."""
+    import pty
+
+    master, slave = pty.openpty()
+    name = os.ttyname(slave)
+    stdin, stdout = open(slave, "r", closefd=False), open(slave, "w", closefd=False)
+    monkeypatch.setattr(stdin, "isatty", lambda: True)  # (checked before the terminal went away)
+    monkeypatch.setattr(sys, "stdin", stdin)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    if hung_up:
+        os.close(master)
+    try:
+        return app(args, standalone_mode=False), name
+    finally:
+        os.close(slave)
+        if not hung_up:
+            os.close(master)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Error: stdin: the terminal cannot be set up for the session: Input/output error"),
+    ("ca", "Error: stdin: no es pot preparar el terminal per a la sessió: Input/output error"),
+])
+def test_a_terminal_that_went_away_before_the_session_is_an_error_not_a_traceback(
+    lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str], lang: str, said: str,
+) -> None:
+    """tcgetattr on a pty whose master is closed fails (EIO) with termios.error, which is no
+    OSError: it went past errors_exit_2 (a traceback, exit 3). Its device gone, it is named stdin."""
+    log = tmp_path / "log.jsonl"
+    status, _ = run_on_a_pty(monkeypatch, ["judge", "--lexicon", lexicons[lang], "--log", str(log)],
+                             hung_up=True)
+    assert status == 2 and capsys.readouterr().err.splitlines() == [said]
+    assert log.read_text() == ""
+
+
+def test_a_terminal_that_refuses_raw_mode_is_named_and_restored(
+    lexicons: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tcsetattr refused (a terminal in a state termios will not change): exit 2 naming the
+    terminal, and the signal handlers the session set are put back."""
+    import termios
+
+    def refuse(fd: int, when: int, attributes: list[object]) -> None:
+        raise termios.error(22, "Invalid argument")
+
+    monkeypatch.setattr(termios, "tcsetattr", refuse)
+    before = signal.getsignal(signal.SIGTERM)
+    status, name = run_on_a_pty(monkeypatch, ["judge", "--lexicon", lexicons["en"], "--log",
+                                              str(tmp_path / "log.jsonl")], hung_up=False)
+    assert status == 2 and capsys.readouterr().err.splitlines() == [
+        f"Error: {name}: the terminal cannot be set up for the session: Invalid argument"]
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
 # -- the texts a judge reads, in the session's language and number (issue 26) -----------------------
 
 

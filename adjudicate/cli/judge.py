@@ -140,9 +140,13 @@ def judge(
                 judge_and_log, lex.alphabet, lang=language, timing=timing, password=password,
                 now=time.monotonic(),
             )
+            import termios
+
             with _errors_in(language):
                 try:
                     _run_terminal(session, _label(lex, language), os.path.abspath(path))
+                except termios.error as err:  # (setting the terminal up: it is no OSError)
+                    fail(_no_terminal(err, sys.stdin.fileno(), language))
                 except _Ended as end:  # (said once the terminal is restored)
                     fail(str(end))
             _farewell(journal, language)
@@ -535,6 +539,20 @@ class _Ended(Exception):
     """The terminal session cannot go on: its message, said once the terminal is restored."""
 
 
+def _no_terminal(err: Exception, fd: int, lang: str) -> str:
+    """Why the terminal on ``fd`` cannot be set up for the session (``termios.error``, which is no
+    OSError: a terminal that hung up, or one termios refuses), in ``lang``; the terminal named by
+    its device when it still has one, else as stdin."""
+    from adjudicate.judge import text_in
+
+    try:
+        tty = os.ttyname(fd)
+    except OSError:
+        tty = "stdin"
+    reason = err.args[1] if len(err.args) > 1 else str(err)  # (errno, strerror)
+    return text_in(lang, "no_terminal").format(tty=tty, reason=reason)
+
+
 def _split_keys(text: str) -> list[str]:
     """Characters, with each terminal escape sequence (arrows, F-keys) kept as one key."""
     keys, i, n = [], 0, len(text)
@@ -587,7 +605,7 @@ def _run_terminal(session: "Session", label: str, log_path: str) -> None:
     def stop(signum: int, frame: object) -> None:
         raise _Stop
 
-    saved = termios.tcgetattr(fd_in)
+    saved = termios.tcgetattr(fd_in)  # (termios.error, no OSError: said by the caller)
     raw = termios.tcgetattr(fd_in)
     raw[0] &= ~(termios.IXON | termios.ICRNL | termios.BRKINT | termios.INPCK | termios.ISTRIP)
     raw[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
