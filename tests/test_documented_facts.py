@@ -5,6 +5,7 @@ JSON info objects of docs/format.md §2, when the board diagnosis appears."""
 from __future__ import annotations
 
 import re
+import json
 from pathlib import Path
 
 from adjudicate.rules import Outplay
@@ -33,3 +34,37 @@ def test_international_is_never_the_double_out_play() -> None:
         flat = " ".join(text.split())
         assert not re.search(r"international[^.;`]{0,60}twice the", flat), where
     assert "`outplay=double`" in DOCUMENTS["docs/decisions.md"].split("## §19")[1]
+
+
+def _format_section_2() -> str:
+    text = DOCUMENTS["docs/format.md"]
+    return " ".join(text[text.index("## §2 "):text.index("## §3 ")].split())
+
+
+def test_the_csv_columns_are_the_header_rescore_writes(cli) -> None:
+    """format.md §2 listed the CSV's columns without `winner_changed`."""
+    result = cli(["rescore", "--format", "csv", str(REPO / "tests/data/games/fx_fise_outplay.gcg")])
+    header = result.stdout.splitlines()[0].split(",")
+    csv = _format_section_2().split("`--format csv`")[1]
+    named = [w for w in re.findall(r"`([a-z_]+)`", csv) if w not in ("unfinished", "true", "false")]
+    assert named[:len(header)] == header
+
+
+def test_every_info_kind_and_its_fields_are_documented(cli, tmp_path: Path) -> None:
+    """format.md §2 gave every info object a `message`; a phony's has `words` and `play` instead, a
+    rack chain's `missing` too, and two kinds were not listed."""
+    from adjudicate.kinds import Note
+
+    section = _format_section_2()
+    info = section[section.index("- `info`:"):section.index("- `ending`:")]
+    assert all(f"`{kind}`" in info for kind in Note)
+    phony = info[info.index("`phony`"):info.index("`rack_chain`")]
+    assert "`words`" in phony and "`play`" in phony and "no `message`" in phony
+    game = tmp_path / "phony.gcg"  # RQX is no word of any lexicon: a phony that stood
+    # (H8 .QX down through the R of RETAINS: R1 + Q10 + X8, 19; info either way)
+    game.write_text("#player1 a A\n#player2 b B\n>a: AEINRST 8H RETAINS +66 66\n"
+                    ">b: JQXZAEI H8 .QX +19 19\n", encoding="utf-8")
+    result = cli(["rescore", "--json", "--check-words", str(game)])
+    found = json.loads(result.stdout)[0]["info"]
+    assert found == [{"line": 4, "kind": "phony", "player": "b", "words": ["RQX"], "play": "H8 .QX"}]
+
