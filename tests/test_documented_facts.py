@@ -68,3 +68,13 @@ def test_every_info_kind_and_its_fields_are_documented(cli, tmp_path: Path) -> N
     found = json.loads(result.stdout)[0]["info"]
     assert found == [{"line": 4, "kind": "phony", "player": "b", "words": ["RQX"], "play": "H8 .QX"}]
 
+
+def test_the_board_diagnosis_is_documented_with_its_threshold() -> None:
+    """The README promised the diagnosis for every game whose findings disappear on another board;
+    it is looked for from BOARD_DIAGNOSIS_SCORES score findings."""
+    from adjudicate.recount import BOARD_DIAGNOSIS_SCORES
+
+    assert BOARD_DIAGNOSIS_SCORES == 3
+    assert "three `score` findings or more" in _format_section_2()
+    readme = " ".join(DOCUMENTS["README.md"].split())
+    assert "three score findings or more" in readme
