@@ -5,6 +5,7 @@ JSON info objects of docs/format.md §2, when the board diagnosis appears."""
 from __future__ import annotations
 
 import re
+import inspect
 import json
 from pathlib import Path
 
@@ -78,3 +79,29 @@ def test_the_board_diagnosis_is_documented_with_its_threshold() -> None:
     assert "three `score` findings or more" in _format_section_2()
     readme = " ".join(DOCUMENTS["README.md"].split())
     assert "three score findings or more" in readme
+
+
+def _signature_text(function: object) -> str:
+    """``name(a, b=None, *, c=None)`` as docs/library.md writes a signature."""
+    parts, star = [], False
+    for param in inspect.signature(function).parameters.values():  # type: ignore[arg-type]
+        if param.kind is param.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        parts.append(param.name if param.default is param.empty else f"{param.name}={param.default!r}")
+    return f"{function.__name__}({', '.join(parts)})"  # type: ignore[attr-defined]
+
+
+def test_library_md_gives_rescore_whole_and_runs_tiles_board_spelling() -> None:
+    """docs/library.md gave `rescore(game, rules=None, lexicon=None, check_words=False)`, without
+    the tiles=, board= and spelling= arguments that rescore and correct take."""
+    import adjudicate
+
+    text = DOCUMENTS["docs/library.md"]
+    assert _signature_text(adjudicate.rescore) in " ".join(text.split())
+    assert {"tiles", "board", "spelling"} <= set(inspect.signature(adjudicate.correct).parameters)
+    examples = "\n".join(line for line in text.splitlines() if line.startswith((">>> ", "... ")))
+    for argument in ("tiles=", "board=", "spelling="):
+        assert re.search(rf"adjudicate\.rescore\([^\n]*{argument}", examples), argument
+    assert re.search(r"adjudicate\.correct\([^\n]*board=", examples)
+    assert "tests/data/boards/super.gcg" in examples and "Ż" in examples
