@@ -34,7 +34,10 @@ def test_international_is_never_the_double_out_play() -> None:
     for where, text in DOCUMENTS.items():
         flat = " ".join(text.split())
         assert not re.search(r"international[^.;`]{0,60}twice the", flat), where
-    assert "`outplay=double`" in DOCUMENTS["docs/decisions.md"].split("## §19")[1]
+    section_19 = DOCUMENTS["docs/decisions.md"].split("## §19")[1].split("\n## ")[0]
+    assert "`outplay=double`" in section_19
+    # (the known difference: a Polish record scored subtract-and-add, and how to ask for it)
+    assert "PFS" in section_19 and "`--set outplay=international`" in section_19
 
 
 def _format_section_2() -> str:
