@@ -415,7 +415,8 @@ def _setup(record: GameRecord, rules: Rules, overrides: Mapping[str, object] | N
            spelling: str | None, tiles: str | None, board: str | None) -> GameSetup:
     """The record set up for the replay (:func:`adjudicate.game.setup_game`): a ruleset's name
     (as ``--rules``) or the record's, its tiles (``--tiles``) and board (``--board``); a Ruleset
-    given as it is, on the board the record or its tiles say."""
+    given as it is (played with ``tiles`` when they are given), on the board the record or its
+    tiles say."""
     from adjudicate.game import GameSetup, pick_board, setup_game
 
     if rules is None or isinstance(rules, str):
@@ -424,6 +425,12 @@ def _setup(record: GameRecord, rules: Rules, overrides: Mapping[str, object] | N
     from adjudicate.board import get_layout
 
     ruleset, reason = _ruleset(rules, overrides, record)
+    if tiles is not None:  # (was ignored: a Polish game under ruleset("wespa") counted as English)
+        from adjudicate.rules import tile_set_named
+
+        named = tile_set_named(tiles)
+        ruleset = ruleset.replace(f"tiles={tiles}", alphabet=named)
+        reason = f"{reason}; {named} tiles, from tiles={tiles}"
     return GameSetup(record, ruleset, reason, spelling, get_layout(pick_board(record, ruleset.alphabet, board)[0]))
 
 

@@ -239,3 +239,15 @@ def test_read_game_of_a_missing_path_is_the_librarys_error_naming_it(tmp_path: P
     missing = tmp_path / "round7.gcg"
     with pytest.raises(adjudicate.InputError, match=f"{missing}: No such file"):
         adjudicate.read_game(missing)
+
+
+def test_tiles_apply_to_a_ruleset_given_as_an_object() -> None:
+    # 8G KOT: K2 + O1 + T2 = 5, x2 (H8) = 10 with the Polish tiles; K5 + O1 + T1 = 7, x2 = 14 with
+    # the English ones. tiles= was ignored when rules= was a Ruleset, not a name.
+    kot = adjudicate.read_game("#player1 ola Ola\n#player2 jan Jan\n>ola: AKOTTEI 8G KOT +10 10\n")
+    wespa = adjudicate.ruleset("wespa")
+    assert not adjudicate.rescore(kot, wespa).ok
+    report = adjudicate.rescore(kot, wespa, tiles="polish")
+    assert report.ok, [finding.message for finding in report.findings]
+    assert report.to_dict()["ruleset_reason"].endswith("polish tiles, from tiles=polish")
+    assert adjudicate.correct(kot, wespa, tiles="polish").changes == ()
