@@ -300,7 +300,7 @@ class Lexicon:
 
     @property
     def alphabet(self) -> str:
-        """The tile set: ``english``, ``spanish`` or ``catalan``."""
+        """The tile set (``english``, ``spanish``, ``german``...: one of ``adjudicate/alphabets/``)."""
         return self.lexicon.alphabet.name
 
     def label(self) -> str:
