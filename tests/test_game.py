@@ -89,6 +89,25 @@ def test_the_reason_reads_as_a_sentence_after_the_rulesets_name(record: str, sen
     assert ruleset_text(game.ruleset.name, game.reason) == sentence
 
 
+# A game that ends with ana out, then the end-rack lines (beto holds EX: E 1 + X 8 = 9).
+OUT = ">ana: AEHIRTT 8E HEAT +14 14\n>beto: EX 9G EX +20 20\n"
+INTERNATIONAL = "; out-play adjusted the international way (+R / -R), as the record does"
+
+
+@pytest.mark.parametrize(("lines", "international"), [
+    (">ana: (EX) +9 23\n>beto: (EX) -9 11\n", True),  # a penalty after the out-play line: +R / -R
+    (">beto: (EX) -9 11\n>ana: (EX) +9 23\n", False),  # the penalty first: not the old form
+    (">beto: (EX) -9 11\n", False),  # a penalty with no out-play line
+    (">ana: (EX) +18 32\n", False),  # the out-play line alone: doubled, as NASPA counts it
+])
+def test_a_record_without_a_lexicon_that_adjusts_plus_r_minus_r_is_read_so(lines: str, international: bool) -> None:
+    """The old international records (WSC 2005) name no lexicon and write an end-rack penalty
+    after the first out-play line: their out-play is international; any other order is not."""
+    game = setup_game(read_gcg(f"{HEADER}{OUT}{lines}".encode()))
+    assert game.ruleset.outplay == ("international" if international else "double")
+    assert game.reason.endswith(INTERNATIONAL) is international
+
+
 @pytest.mark.parametrize(("command", "spellings"), [
     (["rescore", "-q"], 1),
     (["show", "--no-color", "--turn", "3"], 1),
