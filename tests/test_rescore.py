@@ -448,6 +448,17 @@ def test_a_move_after_the_end_of_the_game_counts_for_nothing_in_the_computed_tot
     assert report.events[-1].computed_score == 0 and report.events[-1].recorded_score == 9
 
 
+@pytest.mark.parametrize("note", ["game time expired", "GAME TIME EXPIRED", "Round Time Limit Reached",
+                                  "19:02 - game time expired, no more plays"])
+def test_a_time_limit_note_in_any_case_or_within_a_longer_note_ends_the_game(note: str) -> None:
+    """docs/format.md: `#note game time expired` or `#note round time limit reached`, however
+    written: a's HE after it is a move after the end (line 6), a's computed total stays 12."""
+    report = rescore_text(TIMED_OUT.replace("game time expired", note) + ">a: EFGHIJK 10B HE +9 21\n")
+    assert report.ending == "time"
+    assert finals(report) == {"a": (21, 12), "b": (6, 6)}
+    assert found(report) == [(6, "unexpected_event")]
+
+
 @pytest.mark.parametrize(("line", "recorded", "kind"), [
     (">b: (QZ) +40 46\n", {"a": 12, "b": 46}, "unexpected_event"),  # out-play points, nobody went out
     (">a: QZ (QZ) -20 -8\n", {"a": -8, "b": 6}, "unexpected_event"),  # a rack penalty after the time limit
