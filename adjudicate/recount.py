@@ -919,10 +919,12 @@ def words_lexicon(words: TileMemo | None, record_lexicon: str | None) -> dict[st
     ``matches_record``, whether it is the one the record's ``#lexicon`` names (None when the
     record names none). None without words checked, or with no
     :class:`~adjudicate.lexicon.Lexicon` behind them."""
+    if words is None:  # (before the import: a rescore without word checks never loads the lexicons)
+        return None
     from adjudicate.lexicon import Lexicon  # (loaded already: words were checked)
 
-    lexicon = words.lexicon if words is not None else None
-    if words is None or words.described is None or not isinstance(lexicon, Lexicon):
+    lexicon = words.lexicon
+    if words.described is None or not isinstance(lexicon, Lexicon):
         return None
     out = dict(words.described)
     out["matches_record"] = lexicon.answers_to(record_lexicon) if record_lexicon else None

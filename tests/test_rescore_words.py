@@ -268,3 +268,25 @@ def test_the_replay_core_says_no_any() -> None:
         tree = ast.parse((package / name).read_text("utf-8"))
         assert not [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == "Any"
                     or isinstance(node, ast.alias) and node.name == "Any"], name
+
+
+def test_a_rescore_without_word_checks_never_loads_the_lexicons() -> None:
+    """The lexicon package (and what it imports) is for word checks: a process that rescores a
+    game without them must not load it. The report's `words_lexicon` imported it for every game,
+    words checked or not: 5.4% of the instructions of `adjudicate rescore -q` of one game."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, runpy\n"
+        "sys.argv = ['adjudicate', 'rescore', '-q', '-']\n"
+        "try:\n"
+        "    runpy.run_module('adjudicate', run_name='__main__')\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "sys.stderr.write(' '.join(m for m in sys.modules if m.startswith('adjudicate.lexicon')))\n"
+    )
+    game = "#player1 a A\n#player2 b B\n>a: ABDEFGH 8G BAD +12 12\n"  # B3 A1 D2 = 6, x2 on the star
+    proc = subprocess.run([sys.executable, "-c", code], input=game, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr  # (a clean game: exit 0)
+    assert proc.stderr == "", f"loaded by a rescore without word checks: {proc.stderr}"
