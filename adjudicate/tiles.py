@@ -8,7 +8,8 @@ parentheses, ``MID(LI)ST``, is a played-through letter whose value is known: ``c
 Three readers, one per context (like wolges' ``AlphabetReader``):
 
 * :func:`parse_word` reads a *spelled* word: a challenged word, a word-list entry. Case is ignored,
-  accents are folded (``Ñ`` and ``Ç`` are kept where they are tiles), digraphs are read greedily
+  accents are folded (``Ñ`` and ``Ç`` are kept where they are tiles; in a typed word, every tile
+  of another set but the set's ``@folds``: docs/decisions.md §20), digraphs are read greedily
   (Spanish ``CH LL RR``; Catalan ``L·L NY QU``, with ``L.L`` and ``ŀl`` for ``L·L``), bracketed labels
   (``[CH]``) and the Spanish digit aliases ``1 2 3`` are accepted. The Catalan one-letter aliases
   ``W Y Q K`` are *not*: in a spelling they are real letters, which the Catalan set lacks.
@@ -64,8 +65,10 @@ MIN_TILES = 2
 # (ŀ, U+0140, is "l with middle dot": "ŀl" is l·l; "lŀl", ŀ used as the dot alone, is written too.)
 _ELA_GEMINADA = ("L·L", "L.L", "ĿL", "LĿL", "L∙L", "L‧L", "L•L")
 _ELA_TILE_NOTATION = ("L·L", "ĿL", "LĿL", "L∙L", "L‧L", "L•L")
-# Letters that are letters, not accented letters: folded only where the language has neither
-# (English spells PINATA and FACADE); in Spanish a Ç, in Catalan an Ñ, is a letter the set lacks.
+# Letters that are letters, not accented letters: in a word list, folded only where the language has
+# neither (English spells PINATA and FACADE); in Spanish a Ç, in Catalan an Ñ, is a letter the set
+# lacks. A typed word goes further (docs/decisions.md §20): a letter that is a tile of another set
+# and not of this one is kept, so refused, unless the set's @folds writes it as an accent.
 _NOT_ACCENTS = frozenset("ÑÇ")
 
 # Why a word cannot be read as tiles, in each language of the verdicts: kind -> text, filled in with
@@ -81,6 +84,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "too_many": "{count} tiles: a word has at most {limit}",
         "too_few": "{count} tile: a word has at least {limit}",
         "ambiguous": "'{piece}' is ambiguous: write {upper} or {lower}",
+        "other_set": "{letter} is not a tile of the {set} set (it is a tile of the {others} set: "
+                     "for a game of those tiles, give its --lexicon)",
     },
     "es": {
         "not_in_set": "{letter} no es una ficha del juego {set}",
@@ -91,6 +96,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "too_many": "{count} fichas: una palabra tiene como máximo {limit}",
         "too_few": "{count} ficha: una palabra tiene como mínimo {limit}",
         "ambiguous": "'{piece}' es ambiguo: escriba {upper} o {lower}",
+        "other_set": "{letter} no es una ficha del juego {set} (es una ficha del juego {others}: "
+                     "para una partida con esas fichas, indique su --lexicon)",
     },
     "ca": {
         "not_in_set": "{letter} no és una fitxa del joc {set}",
@@ -101,6 +108,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "too_many": "{count} fitxes: una paraula té com a màxim {limit}",
         "too_few": "{count} fitxa: una paraula té com a mínim {limit}",
         "ambiguous": "'{piece}' és ambigu: escriviu {upper} o {lower}",
+        "other_set": "{letter} no és una fitxa del joc {set} (és una fitxa del joc {others}: "
+                     "per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon)",
     },
 }
 # The tile sets' names in those texts.
@@ -115,12 +124,25 @@ SET_NAMES = {
            "french": "francès", "polish": "polonès", "norwegian": "noruec", "slovene": "eslovè",
            "swedish": "suec", "english_super": "anglès de Super Scrabble"},
 }
+# How those texts join the names of several sets (``others``: "German or Swedish").
+_OR = {"en": " or ", "es": " o ", "ca": " o "}
+
+
+def _named(params: dict[str, object], lang: str) -> dict[str, object]:
+    """``params`` with the set names (``set``, ``others``) as ``lang``'s texts say them."""
+    names = SET_NAMES.get(lang, {})
+    shown = dict(params)
+    if "set" in shown:
+        shown["set"] = names.get(str(shown["set"]), shown["set"])
+    if "others" in shown and isinstance(shown["others"], tuple):
+        shown["others"] = _OR.get(lang, " or ").join(names.get(str(n), str(n)) for n in shown["others"])
+    return shown
 
 
 def _refused(text: str, index: int, kind: str, **params: object) -> UnknownTileError:
     """The error for ``text`` refused at ``index`` for ``kind`` (:data:`TILE_REASONS`)."""
-    shown = {**params, "set": SET_NAMES["en"].get(str(params["set"]), params["set"])} if "set" in params else params
-    return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**shown), kind=kind, params=params)
+    return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**_named(params, "en")), kind=kind,
+                            params=params)
 
 
 def tile_reason(err: UnknownTileError, lang: str) -> str:
@@ -136,10 +158,7 @@ def tile_reason(err: UnknownTileError, lang: str) -> str:
     texts = TILE_REASONS.get(lang)
     if not err.kind or texts is None:
         return err.reason
-    params = dict(err.params)
-    if "set" in params:
-        params["set"] = SET_NAMES.get(lang, {}).get(str(params["set"]), params["set"])
-    return texts[err.kind].format(**params)
+    return texts[err.kind].format(**_named(err.params, lang))
 
 
 class TileInfo:
@@ -209,8 +228,10 @@ class Alphabet:
 
     def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN, *,
                  language: str = "", board: dict[str, str] | None = None,
-                 vowels: tuple[str, ...] = ()) -> None:
+                 vowels: tuple[str, ...] = (), folds: tuple[str, ...] = ()) -> None:
         self.name = name
+        # @folds: the letters of other sets a typed word folds as accents (Spanish Ü). decisions.md §20.
+        self.folds = folds
         # The tiles that are vowels (@vowels; the digraph tiles are consonants: QU, NY, L·L).
         self.vowels = frozenset(code for code, info in enumerate(tiles) if info.label in vowels)
         self.language = language  # of the verdicts and word lists (the data file's @language)
@@ -236,6 +257,8 @@ class Alphabet:
         self._kept = frozenset(b for b in bare[1:] if len(b) == 1 and not b.isascii())
         if self._kept:  # a set with letters of its own (Spanish, Catalan) folds no Ñ or Ç
             self._kept |= _NOT_ACCENTS
+        self._own = frozenset(b for b in bare[1:] if len(b) == 1)
+        self._kept_typed: frozenset[str] | None = None  # (fold's kept letters in a typed word: _typed_kept)
 
         spelled, natural = _tile_forms(tiles, bare)
         blank = {form.lower(): code for form, code in natural.items() if form.lower() != form}
@@ -301,7 +324,7 @@ class Alphabet:
         if other is None:
             vowels = tuple(self.labels[code] for code in self.vowels)
             other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language,
-                                             board=self._board, vowels=vowels)
+                                             board=self._board, vowels=vowels, folds=self.folds)
         return other
 
     def __repr__(self) -> str:
@@ -322,7 +345,17 @@ class Alphabet:
         return text in self._natural
 
     # -- reading -----------------------------------------------------------------------------
+    def _typed_kept(self) -> frozenset[str]:
+        """The letters :func:`fold` keeps in a typed word: the set's own, and every tile of another
+        set that the language does not write as an accent (its @folds)."""
+        if self._kept_typed is None:
+            foreign = frozenset(_tile_sets_of()) - self._own - frozenset(self.folds)
+            self._kept_typed = frozenset(c for c in self._own if not c.isascii()) | foreign
+        return self._kept_typed
+
     def _greedy(self, text: str, table: dict[str, int], original: str, *, what: str) -> list[int]:
+        """``text`` read as tiles, longest form first; ``what``: ``word`` (a word list's), ``typed``
+        (a word typed), ``rack``."""
         out: list[int] = []
         i, n, max_len = 0, len(text), self._max_len
         while i < n:
@@ -340,7 +373,10 @@ class Alphabet:
     def _why_not(self, text: str, i: int, what: str) -> tuple[str, dict[str, object]]:
         """Why ``text[i]`` is no tile: a kind of :data:`TILE_REASONS` and its parameters."""
         ch = text[i]
-        if self.name == "catalan" and ch in "WYQK" and what == "word":
+        if what == "typed" and ch in _tile_sets_of():
+            others = tuple(name for name in _tile_sets_of()[ch] if name != self.name)
+            return "other_set", {"letter": ch, "set": self.name, "others": others}
+        if self.name == "catalan" and ch in "WYQK" and what in ("word", "typed"):
             if ch in "YQ":
                 return "outside_digraph", {"letter": ch, "tile": {"Y": "NY", "Q": "QU"}[ch]}
             return "alias_only", {"letter": ch, "tile": {"W": "L·L", "K": "Ç"}[ch]}
@@ -385,8 +421,24 @@ def get_alphabet(name: str) -> Alphabet:
     facts, rows = _data(name)
     board = dict(item.split("=") for item in facts.get("board", "").split())
     _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board,
-                                vowels=tuple(facts.get("vowels", "").split()))
+                                vowels=tuple(facts.get("vowels", "").split()),
+                                folds=tuple(facts.get("folds", "").split()))
     return _ALPHABETS[name]
+
+
+_TILE_SETS_OF: dict[str, tuple[str, ...]] = {}  # _tile_sets_of's, once filled
+
+
+def _tile_sets_of() -> dict[str, tuple[str, ...]]:
+    """Every letter that is a tile of a set and not plain ASCII (Ä, Ñ, Ł...) -> the sets it is a
+    tile of, by name; read from the data files once, when a typed word first needs it."""
+    if not _TILE_SETS_OF:
+        for name in ALPHABET_NAMES:
+            for info in _data(name)[1][1:]:
+                letter = info.label.strip("[]")
+                if len(letter) == 1 and not letter.isascii():
+                    _TILE_SETS_OF[letter] = (*_TILE_SETS_OF.get(letter, ()), name)
+    return _TILE_SETS_OF
 
 
 def tile_set_facts(name: str) -> dict[str, str]:
@@ -440,18 +492,22 @@ def upper(text: str) -> str:
     return "".join(c if len(c.upper()) != 1 else c.upper() for c in text)
 
 
-def fold(text: str, alphabet: Alphabet) -> str:
-    """Uppercase and fold accents, keeping the accented letters that are tiles of the set.
+def fold(text: str, alphabet: Alphabet, *, typed: bool = False) -> str:
+    """Uppercase and fold accents, keeping the accented letters that are tiles of the set. In a
+    ``typed`` word, a letter that is a tile of another set is kept too (so refused), unless the
+    set's language writes it as an accent (its ``@folds``; docs/decisions.md §20).
 
     >>> fold("ñandú", get_alphabet("spanish")), fold("Garçó", get_alphabet("catalan"))
     ('ÑANDU', 'GARÇO')
+    >>> fold("müse", get_alphabet("english")), fold("müse", get_alphabet("english"), typed=True)
+    ('MUSE', 'MÜSE')
     """
     text = upper(text)
     if text.isascii():
         return text
     import unicodedata
 
-    kept = alphabet._kept
+    kept = alphabet._typed_kept() if typed else alphabet._kept
     out = []
     for ch in text:
         if ch.isascii() or ch in kept or ch in "·Ŀ":
@@ -477,11 +533,11 @@ def parse_word(text: str, alphabet: Alphabet, *, typed: bool = False) -> tuple[i
     Raises :class:`UnknownTileError` naming the first letter that is not a tile. Length is not
     checked here: see :func:`check_length`.
     """
-    folded = fold(text.strip(), alphabet)
+    folded = fold(text.strip(), alphabet, typed=typed)
     if not folded:
         raise _refused(text, 0, "empty")
     table = alphabet._typed if typed else alphabet._spelled
-    return tuple(alphabet._greedy(folded, table, text, what="word"))
+    return tuple(alphabet._greedy(folded, table, text, what="typed" if typed else "word"))
 
 
 def board_spellings(text: str, alphabet: Alphabet) -> list[str]:
@@ -490,7 +546,7 @@ def board_spellings(text: str, alphabet: Alphabet) -> list[str]:
     >>> board_spellings("QE", get_alphabet("catalan"))
     ['Q = QU']
     """
-    folded = fold(text.strip(), alphabet)
+    folded = fold(text.strip(), alphabet, typed=True)
     out = []
     i = 0
     while i < len(folded):

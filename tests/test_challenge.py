@@ -232,3 +232,31 @@ def test_catalan_q_typed_as_the_board_shows_it_is_the_qu_tile():
         parse_word("QATAR", get_alphabet("catalan"))
     assert format_word(parse_word("QATAR", get_alphabet("catalan"), typed=True),
                        get_alphabet("catalan")) == "QUATAR"
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        # without --lexicon a German or Polish letter is not folded into the English stand-in
+        (["MÜSE"], "'MÜSE', position 2: Ü is not a tile of the English set (it is a tile of the German set: "
+                   "for a game of those tiles, give its --lexicon)"),
+        (["QI", "ŻAR"], "'ŻAR', position 1: Ż is not a tile of the English set (it is a tile of the Polish set:"),
+        (["--rules", "fise", "GARÇON"],
+         "'GARÇON', position 4: Ç is not a tile of the Spanish set (it is a tile of the Catalan set:"),
+    ],
+)
+def test_a_letter_of_another_set_is_exit_2_naming_the_set(args, reason, capsys):
+    code, out, err = fast(args, capsys)
+    assert (code, out) == (2, "") and err.startswith(f"Error: {reason}")
+
+
+@pytest.mark.parametrize(
+    ("args", "verdict"),
+    [
+        (["PIÑATA", "FAÇADE"], "ACCEPTABLE"),  # English spells them PINATA, FACADE
+        (["--lexicon", "es-aosw", "PINGÜINO", "CAMIÓN"], "ACCEPTABLE"),
+    ],
+)
+def test_a_languages_own_accents_are_read(args, verdict, capsys):
+    code, out, err = fast(args, capsys)
+    assert (code, out.splitlines()[0], err) == (0, verdict, "")

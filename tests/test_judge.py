@@ -172,6 +172,29 @@ def test_untileable_reasons_in_the_session_language(lex: FakeLexicon, lang: str,
     assert s.phase is Phase.WORDS and s.message == message
 
 
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        # Ü is a German tile, not an English one: never folded to MUSE and judged in English
+        ("en", "'müse' cannot be laid with the tiles: Ü is not a tile of the English set (it is a tile of "
+               "the German set: for a game of those tiles, give its --lexicon). Type it again."),
+        ("es", "'müse' no se puede formar con las fichas: Ü no es una ficha del juego inglés (es una ficha "
+               "del juego alemán: para una partida con esas fichas, indique su --lexicon). Escríbala de nuevo."),
+        ("ca", "'müse' no es pot formar amb les fitxes: Ü no és una fitxa del joc anglès (és una fitxa del "
+               "joc alemany: per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon). "
+               "Torneu-la a escriure."),
+    ],
+)
+def test_a_letter_of_another_set_is_refused_in_the_session_language(lang: str, message: str) -> None:
+    s, calls = make(FakeLexicon("english", ["MUSE"]), lang=lang)
+    s.feed("1müse ", 0)
+    assert s.phase is Phase.WORDS and s.message == message and not calls
+    s.key("\x1b", 0)
+    s.feed("1ärger ", 0)  # two sets, joined in the language
+    assert {"en": "German or Swedish set", "es": "juego alemán o sueco", "ca": "joc alemany o suec"}[lang] \
+        in (s.message or "")
+
+
 def test_catalan_reasons_in_catalan() -> None:
     s, _ = make(CA, lang="ca")
     for typed, reason in (
@@ -475,7 +498,8 @@ def test_leaving_prints_the_log_the_challenges_and_the_head(lexicons: dict[str, 
     )
     check = verify_log(str(log))
     assert result.exit_code == 2 and check.ok and check.entries == 7
-    assert result.stdout == "VÀLIDA\nERROR: 'ñu' no es pot formar amb les fitxes: Ñ no és una fitxa del joc català\n" \
+    assert result.stdout == "VÀLIDA\nERROR: 'ñu' no es pot formar amb les fitxes: Ñ no és una fitxa del joc català " \
+        "(és una fitxa del joc castellà: per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon)\n" \
         "NO VÀLIDA\n"
     assert result.stderr == (
         f"Registre: {log}\n"

@@ -278,3 +278,62 @@ def test_bracketed_multi_letter_tiles_still_read() -> None:
     assert tiles.format_word(tiles.parse_word("[CH]A[RR]O", sp), sp) == "[CH]A[RR]O"
     assert tiles.format_tiles(tiles.parse_tiles("[ch]I.O", sp), sp) == "[ch]I.O"
     assert tiles.format_word(tiles.parse_word("CE[L·L]A", ca), ca) == "CEL·LA"
+
+
+# -- letters of other sets in a typed word (docs/decisions.md §20) ---------------------------------
+
+DE, FR = get_alphabet("german"), get_alphabet("french")
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "typed", "position", "letter", "others", "reason"),
+    [
+        # Ü, Ä are tiles of other sets: a typed word keeps them, so refused and the sets named
+        (EN, "MÜSE", 2, "Ü", ("german",), "Ü is not a tile of the English set (it is a tile of the German set: "
+                                         "for a game of those tiles, give its --lexicon)"),
+        (EN, "ärger", 1, "Ä", ("german", "swedish"), "it is a tile of the German or Swedish set:"),
+        (EN, "ZŁOTY", 2, "Ł", ("polish",), "it is a tile of the Polish set:"),
+        (ES, "GARÇON", 4, "Ç", ("catalan",), "Ç is not a tile of the Spanish set (it is a tile of the Catalan"),
+        (CA, "ESPAÑA", 5, "Ñ", ("spanish",), "Ñ is not a tile of the Catalan set (it is a tile of the Spanish"),
+        (ES, "MÄDCHEN", 2, "Ä", ("german", "swedish"), "Ä is not a tile of the Spanish set"),
+        (DE, "PÅ", 2, "Å", ("norwegian", "swedish"), "Å is not a tile of the German set"),
+    ],
+)
+def test_a_typed_letter_of_another_set_is_refused_naming_the_sets(alphabet, typed, position, letter, others,
+                                                                   reason):
+    with pytest.raises(UnknownTileError) as info:
+        parse_word(typed, alphabet, typed=True)
+    assert reason in info.value.reason and info.value.index + 1 == position
+    assert info.value.kind == "other_set" and info.value.params["others"] == others
+    assert info.value.params["letter"] == letter and info.value.params["set"] == alphabet.name
+
+
+@pytest.mark.parametrize(
+    ("alphabet", "typed", "canonical"),
+    [
+        # each language's accents fold in a typed word even where another set has the letter as a tile
+        (EN, "PIÑATA", "PINATA"), (EN, "façade", "FACADE"), (EN, "CAFÉ", "CAFE"),
+        (ES, "PINGÜINO", "PINGUINO"), (ES, "camión", "CAMION"), (ES, "ÑANDÚ", "ÑANDU"),
+        (CA, "PINGÜÍ", "PINGUI"), (CA, "CAMIÓ", "CAMIO"), (CA, "GARÇÓ", "GARÇO"),
+        (FR, "CAPHARNAÜM", "CAPHARNAUM"), (FR, "garçon", "GARCON"), (FR, "NOËL", "NOEL"),
+        (get_alphabet("norwegian"), "KAFÉ", "KAFE"), (get_alphabet("norwegian"), "FÔR", "FOR"),
+        (get_alphabet("swedish"), "IDÉ", "IDE"),
+        (DE, "MÜSLI", "MÜSLI"), (DE, "CAFÉ", "CAFE"),
+    ],
+)
+def test_a_typed_word_folds_its_languages_accents(alphabet, typed, canonical):
+    assert format_word(parse_word(typed, alphabet, typed=True), alphabet) == canonical
+
+
+def test_a_word_list_keeps_todays_reading_of_other_sets_letters():
+    # (lexicon build: the shipped lists were built so, and are rebuilt byte for byte)
+    assert format_word(parse_word("MÜSE", EN), EN) == "MUSE"
+    with pytest.raises(UnknownTileError, match="Ç is not a tile of the Spanish set$"):
+        parse_word("GARÇON", ES)
+
+
+@pytest.mark.parametrize("name", tiles.ALPHABET_NAMES)
+def test_folds_letters_are_no_tile_of_their_own_set(name):
+    alphabet = get_alphabet(name)
+    assert not set(alphabet.labels) & set(alphabet.folds)
+    assert all(len(letter) == 1 for letter in alphabet.folds)
