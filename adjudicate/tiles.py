@@ -9,7 +9,8 @@ Three readers, one per context (like wolges' ``AlphabetReader``):
 
 * :func:`parse_word` reads a *spelled* word: a challenged word, a word-list entry. Case is ignored,
   accents are folded (``Ñ`` and ``Ç`` are kept where they are tiles; in a typed word, every tile
-  of another set but the set's ``@folds``: docs/decisions.md §20), digraphs are read greedily
+  of another set but the set's ``@folds``), a letter the language writes as two tiles is read as
+  them (``@written``: German ``ß`` is ``SS``; docs/decisions.md §20), digraphs are read greedily
   (Spanish ``CH LL RR``; Catalan ``L·L NY QU``, with ``L.L`` and ``ŀl`` for ``L·L``), bracketed labels
   (``[CH]``) and the Spanish digit aliases ``1 2 3`` are accepted. The Catalan one-letter aliases
   ``W Y Q K`` are *not*: in a spelling they are real letters, which the Catalan set lacks.
@@ -228,10 +229,12 @@ class Alphabet:
 
     def __init__(self, name: str, tiles: tuple[TileInfo, ...], spelling: str = PLAIN, *,
                  language: str = "", board: dict[str, str] | None = None,
-                 vowels: tuple[str, ...] = (), folds: tuple[str, ...] = ()) -> None:
+                 vowels: tuple[str, ...] = (), folds: tuple[str, ...] = (),
+                 written: dict[str, str] | None = None) -> None:
         self.name = name
-        # @folds: the letters of other sets a typed word folds as accents (Spanish Ü). decisions.md §20.
-        self.folds = folds
+        # @folds: the letters of other sets a typed word folds as accents (Spanish Ü); @written: letters
+        # no tile is, and the tiles the language writes them with (German ß as SS). decisions.md §20.
+        self.folds, self.written = folds, written or {}
         # The tiles that are vowels (@vowels; the digraph tiles are consonants: QU, NY, L·L).
         self.vowels = frozenset(code for code, info in enumerate(tiles) if info.label in vowels)
         self.language = language  # of the verdicts and word lists (the data file's @language)
@@ -268,6 +271,9 @@ class Alphabet:
         self.board_forms = {form: spelled[label] for form, label in self._board.items()}
         self._typed = {**self.board_forms, **spelled}
         self._max_len = max(len(f) for f in spelled)
+        self._written: dict[str, tuple[int, ...]] = {}  # a letter of @written -> its tiles (ß -> S S)
+        self._written.update((letter, tuple(self._greedy(upper(text), spelled, text, what="word")))
+                             for letter, text in self.written.items())
         rack = dict(natural)
         rack["?"] = BLANK
         # A rack is typed too (`endgame B=280:L.L`): the spellings docs/format.md §3 accepts, L.L and QÜ.
@@ -324,7 +330,8 @@ class Alphabet:
         if other is None:
             vowels = tuple(self.labels[code] for code in self.vowels)
             other = _SPELLED[key] = Alphabet(self.name, self.tiles, spelling, language=self.language,
-                                             board=self._board, vowels=vowels, folds=self.folds)
+                                             board=self._board, vowels=vowels, folds=self.folds,
+                                             written=self.written)
         return other
 
     def __repr__(self) -> str:
@@ -366,6 +373,10 @@ class Alphabet:
                     i += length
                     break
             else:
+                if text[i] in self._written and what != "rack":
+                    out += self._written[text[i]]
+                    i += 1
+                    continue
                 kind, params = self._why_not(text, i, what)
                 raise _refused(original, i, kind, **params)
         return out
@@ -420,9 +431,10 @@ def get_alphabet(name: str) -> Alphabet:
         raise UnknownTileError(name, 0, f"unknown alphabet (known: {', '.join(ALPHABET_NAMES)})")
     facts, rows = _data(name)
     board = dict(item.split("=") for item in facts.get("board", "").split())
+    written = dict(item.split("=") for item in facts.get("written", "").split())
     _ALPHABETS[name] = Alphabet(name, tuple(rows), language=facts["language"], board=board,
                                 vowels=tuple(facts.get("vowels", "").split()),
-                                folds=tuple(facts.get("folds", "").split()))
+                                folds=tuple(facts.get("folds", "").split()), written=written)
     return _ALPHABETS[name]
 
 

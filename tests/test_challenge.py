@@ -255,8 +255,10 @@ def test_a_letter_of_another_set_is_exit_2_naming_the_set(args, reason, capsys):
     [
         (["PIÑATA", "FAÇADE"], "ACCEPTABLE"),  # English spells them PINATA, FACADE
         (["--lexicon", "es-aosw", "PINGÜINO", "CAMIÓN"], "ACCEPTABLE"),
+        (["--lexicon", "de-wngerman", "STRAßE", "straße", "STRASSE"], "ACCEPTABLE"),  # ß is SS
+        (["--lexicon", "fr-aofw", "ŒUVRE", "OEUVRE"], "ACCEPTABLE"),  # Œ is OE
     ],
 )
-def test_a_languages_own_accents_are_read(args, verdict, capsys):
+def test_a_languages_own_accents_and_ligatures_are_read(args, verdict, capsys):
     code, out, err = fast(args, capsys)
     assert (code, out.splitlines()[0], err) == (0, verdict, "")

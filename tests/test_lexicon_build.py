@@ -592,3 +592,16 @@ def test_a_crash_while_a_lexicon_is_replaced_never_leaves_its_id_to_the_shipped_
         assert how == "files" and "corrupted" in str(err)
     else:
         assert lexicon.name == "MINE" and lexicon.contains_word("CAT") != lexicon.contains_word("QI")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+def test_a_german_list_with_sharp_s_builds_it_as_two_s_tiles(tmp_path: Path, encoding: str, cli,  # type: ignore[no-untyped-def]
+                                                             words_of) -> None:
+    """German Scrabble writes ß as SS (german.tsv's @written): a director's own list keeps its ß
+    words, as the keys of the same words written SS (every entry used to be rejected)."""
+    source = tmp_path / "de.txt"
+    source.write_bytes("straße\nFuß\nMüsli\nhaus\n".encode(encoding))
+    out = tmp_path / "de-own"
+    result = cli(["lexicon", "build", str(source), "-a", "german", "-n", "Own", "-o", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert words_of(out) == ["FUSS", "HAUS", "MÜSLI", "STRASSE"]

@@ -129,6 +129,7 @@ def test_what_is_not_tiles_is_an_error_not_a_no() -> None:
     # a letter of another set is not folded into this one's (MÜSE is not MUSE in English)
     with pytest.raises(adjudicate.NotTilesError, match="Ü is not a tile of the English set .it is a tile of the Ge"):
         "MÜSE" in adjudicate.open_lexicon("en-kjxqz")  # noqa: B015
+    assert "straße" in adjudicate.open_lexicon("de-wngerman")  # German writes ß as SS
 
 
 def test_challenge_gives_the_verdict_of_the_cli(cli) -> None:

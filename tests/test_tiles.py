@@ -280,7 +280,7 @@ def test_bracketed_multi_letter_tiles_still_read() -> None:
     assert tiles.format_word(tiles.parse_word("CE[L·L]A", ca), ca) == "CEL·LA"
 
 
-# -- letters of other sets in a typed word (docs/decisions.md §20) ---------------------------------
+# -- letters of other sets in a typed word; letters written as two tiles (docs/decisions.md §20) ----
 
 DE, FR = get_alphabet("german"), get_alphabet("french")
 
@@ -332,8 +332,31 @@ def test_a_word_list_keeps_todays_reading_of_other_sets_letters():
         parse_word("GARÇON", ES)
 
 
+@pytest.mark.parametrize(
+    ("alphabet", "spelled", "canonical"),
+    [
+        (DE, "STRAßE", "STRASSE"), (DE, "straße", "STRASSE"), (DE, "GROẞ", "GROSS"), (DE, "Fuß", "FUSS"),
+        (FR, "ŒUVRE", "OEUVRE"), (FR, "œuvre", "OEUVRE"), (FR, "NÆVUS", "NAEVUS"), (FR, "cæcum", "CAECUM"),
+    ],
+)
+def test_letters_a_language_writes_as_two_tiles(alphabet, spelled, canonical):
+    """German Scrabble writes ß as SS, French Œ as OE and Æ as AE (@written): typed or in a list."""
+    for typed in (True, False):
+        assert format_word(parse_word(spelled, alphabet, typed=typed), alphabet) == canonical
+    assert word_key(spelled, alphabet) == word_key(canonical, alphabet)
+
+
+def test_a_record_still_refuses_a_letter_written_as_two_tiles():
+    """In a record a play's letters are squares: STRAßE is 6 letters for 7 squares, refused as before."""
+    with pytest.raises(UnknownTileError, match="ß is not a tile of the German set$"):
+        parse_tiles("STRAßE", DE)
+    with pytest.raises(UnknownTileError, match="ß is not a tile of the English set$"):
+        parse_word("STRAßE", EN, typed=True)  # (English writes no ß: no tile, as before)
+
+
 @pytest.mark.parametrize("name", tiles.ALPHABET_NAMES)
-def test_folds_letters_are_no_tile_of_their_own_set(name):
+def test_folds_and_written_letters_are_no_tile_of_their_own_set(name):
     alphabet = get_alphabet(name)
-    assert not set(alphabet.labels) & set(alphabet.folds)
-    assert all(len(letter) == 1 for letter in alphabet.folds)
+    own = set(alphabet.labels)
+    assert not own & set(alphabet.folds) and not own & set(alphabet.written)
+    assert all(len(letter) == 1 for letter in (*alphabet.folds, *alphabet.written))
