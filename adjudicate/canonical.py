@@ -11,8 +11,10 @@ from a copy whose events say the same thing in one spelling:
 * racks, exchanged tiles, end-of-game racks and ``#rackN`` in canonical labels (``format_rack``);
 * the old withdrawn-phony form ``-- +0 CUM``, which Macondo cannot read, as ``-- -S CUM``, S the
   withdrawn play's recorded score (kept as it is when the line before is not a play with a score);
-* ``#tile-distribution spanish|catalan`` (and the ``#tile`` lines) for a Spanish or Catalan game
-  that does not say it.
+* ``#tile-distribution NAME`` (and the ``#tile`` lines of a set with digraphs) for a game of any
+  tile set but English's that does not say it (``--tiles`` said it, or the letters of its plays),
+  and ``#board-layout NAME`` for a board its tile set does not imply (``--board``): the record
+  read alone is played with the tiles and on the board it was.
 
 Whatever cannot be read or placed is written as it was read, never dropped nor guessed: a play
 that cannot be read, a rack that does
@@ -128,14 +130,33 @@ def canonical_record(game: GameSetup, report: RescoreReport | None = None) -> Ca
         events.append(_canonical_event(event, results.get(event.line), before, alphabet))
         previous = event
     racks = {n: _rack(text, alphabet) if text else text for n, text in racks.items()}
-    distribution = record.tile_distribution
-    if distribution is None and alphabet.multichar_labels:
-        distribution = alphabet.name
+    distribution, board_layout = _tiles_and_board(game)
     multichar = None
     if alphabet.multichar_labels and distribution is not None and distribution.strip().lower() == alphabet.name:
         multichar = alphabet.multichar_labels  # canonical labels, whatever #tile lines said
-    canonical = replace(record, events=events, racks=racks, tile_distribution=distribution)
+    canonical = replace(record, events=events, racks=racks, tile_distribution=distribution,
+                        board_layout=board_layout)
     return Canonical(canonical, multichar, verbatim, report)
+
+
+def _tiles_and_board(game: GameSetup) -> tuple[str | None, str | None]:
+    """The ``#tile-distribution`` and ``#board-layout`` a canonical record of ``game`` writes, so
+    that read alone it is played with the tiles and on the board it was (``--tiles`` and ``--board``
+    said them, or the letters of its plays): the record's own where they say so, else the tile set's
+    name whenever it is not English's, and the board's name where it is not the one its tile set
+    implies (:func:`~adjudicate.game.pick_board`)."""
+    from adjudicate.board import find_layout
+    from adjudicate.tiles import tile_set_facts
+
+    record, tile_set = game.record, game.ruleset.alphabet
+    distribution = record.tile_distribution
+    if (distribution or "english").strip().lower() != tile_set:
+        distribution = tile_set
+    board_layout = record.board_layout
+    implied = find_layout(board_layout) if board_layout else tile_set_facts(tile_set).get("layout", "standard")
+    if implied != game.layout.name:
+        board_layout = game.layout.name
+    return distribution, board_layout
 
 
 def _as_read(record: GameRecord) -> Canonical:

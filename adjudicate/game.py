@@ -75,7 +75,8 @@ def as_game(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *, r
     :func:`~adjudicate.correction.correct_gcg`): a :class:`GameSetup` as it is (its choices made
     once, by :func:`setup_game`: give none of the others), else ``record`` under ``ruleset``
     (default: the one the record implies, :func:`~adjudicate.rules.choose_ruleset`) with
-    ``reason``, ``spelling`` and ``layout`` as given.
+    ``reason``, ``spelling`` and ``layout`` as given (default: the board the record and its tile
+    set imply, :func:`pick_board`).
 
     :raises TypeError: a GameSetup given with a choice of its own.
     """
@@ -85,6 +86,10 @@ def as_game(record: GameRecord | GameSetup, ruleset: Ruleset | None = None, *, r
         return record
     if ruleset is None:
         ruleset, reason = choose_ruleset(record)
+    if layout is None:
+        from adjudicate.board import get_layout
+
+        layout = get_layout(pick_board(record, ruleset.alphabet)[0])
     return GameSetup(record, ruleset, reason or GIVEN, spelling, layout)
 
 

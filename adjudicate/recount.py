@@ -937,8 +937,8 @@ def rescore_game(
 ) -> RescoreReport:
     """Replay ``record`` (a :class:`~adjudicate.game.GameSetup`, its choices made once by
     :func:`adjudicate.game.setup_game`; or a bare record under ``ruleset``, by default chosen from
-    the record, see :func:`choose_ruleset`, on the board ``layout``, by default the standard
-    board: :func:`adjudicate.game.as_game`) and report every disagreement. When every one disappears
+    the record, see :func:`choose_ruleset`, on the board ``layout``, by default the one the
+    record implies: :func:`adjudicate.game.as_game`) and report every disagreement. When every one disappears
     on another shipped board, ``report.board_fit`` names it (:func:`fitting_board`). A Wordfeud
     game is refused by name: its board and tiles are not shipped. With ``lexicon`` (anything answering
     ``key in lexicon``), every word formed is looked up and unchallenged phonies are listed in

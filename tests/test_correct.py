@@ -289,3 +289,52 @@ def test_an_output_name_of_up_to_255_bytes_is_written(tmp_path: Path, length: in
     assert result.exit_code == 0, result.output  # (before: "File name too long", the temporary name)
     assert clean(out.read_text(encoding="utf-8"))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["g.gcg", out.name])
+
+
+# A German game with no umlaut, so that only --tiles can say German (German values: H 2, A 1, U 1,
+# S 1; English: H 4): 8E HAUS, the A on the centre H8 (DW): (2 + 1 + 1 + 1) x 2 = 10 in German
+# tiles, (4 + 1 + 1 + 1) x 2 = 14 in English. Recorded +14: corrected to +10.
+HAUS = "#player1 anna Anna\n#player2 bob Bob\n>anna: AHUSXYZ 8E HAUS +14 14\n"
+SUPER = (Path(__file__).parent / "data" / "boards" / "super.gcg").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("text", "options", "header"), [
+    (HAUS, ["--tiles", "german"], ["#tile-distribution german"]),
+    # tests/data/boards/super.gcg without its #tile-distribution: --tiles gives the tiles, and
+    # with them the 21x21 board; --board super with English tiles, the board alone.
+    (SUPER.replace("#tile-distribution english_super\n", "").replace("+66 66", "+60 60"),
+     ["--tiles", "english_super"], ["#tile-distribution english_super"]),
+    (SUPER.replace("#tile-distribution english_super\n", "").replace("+66 66", "+60 60"),
+     ["--board", "super"], ["#board-layout super"]),
+    # the standard board under Super Scrabble's tiles (English values: 8E HAUS 14, recorded 12):
+    # its name written, as the tiles imply another
+    (HAUS.replace("+14 14", "+12 12"), ["--tiles", "english_super", "--board", "standard"],
+     ["#board-layout standard", "#tile-distribution english_super"]),
+])
+def test_a_corrected_record_says_the_tiles_and_board_it_was_corrected_with(tmp_path, cli, text, options, header):
+    path = tmp_path / "game.gcg"
+    path.write_text(text, encoding="utf-8")
+    assert cli(["rescore", *options, str(path)]).exit_code == 1  # (a wrong score, under the options)
+    result = cli(["correct", *options, str(path)])
+    assert result.exit_code == 1, result.output  # (a change made)
+    lines = result.stdout.splitlines()
+    assert lines[1:1 + len(header)] == header
+    path.write_text(result.stdout, encoding="utf-8")
+    alone = cli(["rescore", str(path)])
+    assert alone.exit_code == 0 and "no discrepancies" in alone.stdout, alone.stdout
+
+
+def test_a_corrected_polish_record_says_polish_and_rescores_alone(corpus, tmp_path, cli):
+    path = corpus / "gcg" / "macondo" / "polish_endgame.gcg"
+    result = cli(["correct", str(path)])
+    assert result.stdout.splitlines()[1] == "#tile-distribution polish"
+    (tmp_path / "game.gcg").write_text(result.stdout, encoding="utf-8")
+    assert cli(["rescore", str(tmp_path / "game.gcg")]).exit_code == 0
+
+
+def test_the_library_correction_keeps_the_tiles_given():
+    import adjudicate
+
+    fixed = adjudicate.correct(adjudicate.read_game(HAUS.encode()), tiles="german")
+    assert "#tile-distribution german" in fixed.text.splitlines()
+    assert adjudicate.rescore(adjudicate.read_game(fixed.text.encode())).ok
