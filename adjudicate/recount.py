@@ -220,17 +220,15 @@ class _Racks:
         if isinstance(index, int) and 0 <= index < len(text):
             ch = text[index]
             if ch.isalpha() and not ch.isascii() and not state.alphabet.is_letter(ch.upper()):
-                advice = "give --rules if it is Spanish or Catalan"
-                if self.reason.startswith("from --rules"):  # (the option given: which one fits)
-                    from adjudicate.rules import RULESETS
+                from adjudicate.rules import tile_sets_reading
 
-                    fits = [r.name for r in RULESETS if get_alphabet(r.alphabet).is_letter(ch.upper())]
-                    advice = (f"--rules {state.ruleset.name} is {state.alphabet.name.capitalize()}; "
-                              + (f"give --rules {' or '.join(fits)}" if fits else "no ruleset has that letter"))
+                # (--tiles reads a record with any --rules: docs/decisions.md §19)
+                fits = tile_sets_reading(self.record, state.ruleset.alphabet)
+                advice = (f": this record is of another tile set; give --tiles {' or --tiles '.join(fits)}"
+                          if fits else "; no tile set we ship reads every play and rack of this record")
                 raise ForeignTilesError(
                     f"{self.record.name}: line {event.line}: {ch} is not a tile of the "
-                    f"{state.alphabet.name} set ({ruleset_text(state.ruleset.name, self.reason)}): this "
-                    f"record is of another tile set; {advice}"
+                    f"{state.ruleset.alphabet} set ({ruleset_text(state.ruleset.name, self.reason)}){advice}"
                 )
 
     def senyors(self, event: GcgEvent, p: int, rack: tuple[int, ...] | None, count: int) -> bool:

@@ -542,7 +542,7 @@ def record_tiles(record: GameRecord, explicit: str | None = None,
 
     if written <= {ch for label in get_alphabet(default).labels for ch in label} or _reads(record, default):
         return None, ""  # (its letters are the ruleset's set's: Ñ in a Spanish record)
-    reading = [name for name in ALPHABET_NAMES if name != default and _reads(record, name)]
+    reading = tile_sets_reading(record, default)
     if len(reading) > 1:
         raise RulesError(f"{record.name}: the plays and racks of this record ({letters}) are tiles of "
                          f"{' and of '.join(reading)}: give --tiles {reading[0]} (or another)")
@@ -555,6 +555,11 @@ def _written(record: GameRecord) -> list[str]:
     """The racks and played tiles of a record, as written."""
     texts = [text for event in record.events for text in (event.rack, event.tiles) if text]
     return texts + [text for text in record.racks.values() if text]
+
+
+def tile_sets_reading(record: GameRecord, but: str) -> list[str]:
+    """The tile sets (but the one called ``but``) that read every rack and play of ``record``."""
+    return [name for name in ALPHABET_NAMES if name != but and _reads(record, name)]
 
 
 def _reads(record: GameRecord, name: str) -> bool:

@@ -331,3 +331,27 @@ def test_a_damaged_stand_in_is_opened_and_says_so(tmp_path: Path, cli, monkeypat
         result = cli(["rescore", str(game), "--check-words"])
         assert result.exit_code == 2 and "de-wngerman" in result.output, result.output
         store._SHIPPED_FOR.clear()
+
+
+@pytest.mark.parametrize(("text", "advice"), [
+    # French tiles carry no accents (FFSc: E is E): no set we ship has É.
+    ("#tile-distribution french\n>a: ÉTÉABCD 8G ÉTÉ +6 6\n",
+     "É is not a tile of the french set (ruleset wespa, the default for french records: no French "
+     "federation ruleset is known (docs/decisions.md §19); french tiles, from the record's "
+     "#tile-distribution french); no tile set we ship reads every play and rack of this record"),
+    # Ä and Å: Swedish alone has both (German no Å, Norwegian no Ä).
+    ("#tile-distribution french\n>a: ÄBCDEFG 8G ÄB +6 6\n>b: ÅBCDEFG 9G Å +6 6\n",
+     "Ä is not a tile of the french set (ruleset wespa, the default for french records: no French "
+     "federation ruleset is known (docs/decisions.md §19); french tiles, from the record's "
+     "#tile-distribution french): this record is of another tile set; give --tiles swedish"),
+    ("#tile-distribution english\n>a: ÑBCDEFG 8G ÑA +6 6\n",
+     "Ñ is not a tile of the english set (ruleset naspa, the default, as the record names no "
+     "lexicon): this record is of another tile set; give --tiles spanish"),
+])
+def test_a_letter_of_another_set_is_refused_with_the_tiles_that_read_the_record(tmp_path: Path, cli, error_line,  # type: ignore[no-untyped-def]
+                                                                                text: str, advice: str) -> None:
+    path = tmp_path / "game.gcg"
+    path.write_text("#character-encoding UTF-8\n#player1 a A\n#player2 b B\n" + text, encoding="utf-8")
+    result = cli(["rescore", str(path)])
+    assert result.exit_code == 2
+    assert error_line(result) == f"Error: {path}: line 5: {advice}"
