@@ -58,20 +58,24 @@ class Ruling:
 def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]:
     """The ruleset (its name) and the lexicon a play is judged with (``challenge``, ``judge``).
 
-    ``rules`` (default naspa) picks the tile set and the default lexicon; ``lexicon`` overrides it,
-    and when both are given they must be of one tile set. An empty name (a script's unset
-    variable) is an error, never the default. Raises AdjudicateError.
+    ``rules`` (default naspa) picks the tile set and the default lexicon; ``lexicon`` overrides it.
+    When both are given, a lexicon of another federation's own tile set is refused (the rules and
+    the words disagree); one of a set no federation plays (German, Polish...) is judged under the
+    ruleset given, as ``rescore`` plays such a record (docs/decisions.md §19). An empty name (a
+    script's unset variable) is an error, never the default. Raises AdjudicateError.
     """
     from adjudicate.errors import AdjudicateError
-    from adjudicate.federations import federation_name, value
+    from adjudicate.federations import FEDERATIONS, federation_name, value
     from adjudicate.lexicon import open_lexicon
 
     name = federation_name("naspa" if rules is None else rules)
     lex = open_lexicon(str(value(name, "default_lexicon")) if lexicon is None else lexicon)
-    alphabet = value(name, "alphabet")
-    if rules and lexicon and lex.alphabet.name != alphabet:
+    alphabet, tiles = value(name, "alphabet"), lex.alphabet.name
+    owners = [other for other in FEDERATIONS if value(other, "alphabet") == tiles]
+    if rules and lexicon and tiles != alphabet and owners:
         raise AdjudicateError(
-            f"lexicon {lex.id} is {lex.alphabet.name}, but --rules {name} plays {alphabet} tiles"
+            f"lexicon {lex.id} is {tiles}, but --rules {name} plays {alphabet} tiles "
+            f"(--rules {' or --rules '.join(owners)} plays {tiles})"
         )
     return name, lex
 

@@ -355,3 +355,37 @@ def test_a_letter_of_another_set_is_refused_with_the_tiles_that_read_the_record(
     result = cli(["rescore", str(path)])
     assert result.exit_code == 2
     assert error_line(result) == f"Error: {path}: line 5: {advice}"
+
+
+def test_a_lexicon_of_a_set_no_federation_plays_is_judged_under_the_rules_given(tmp_path: Path, lexicon_of, cli,  # type: ignore[no-untyped-def]
+                                                                                error_line) -> None:
+    import adjudicate
+
+    german = lexicon_of(tmp_path / "de-test", ["ÄRGER", "ÖL"], "german")
+    for rules in ("wespa", "naspa", "fise"):  # (no federation plays German tiles: docs/decisions.md §19)
+        result = cli(["challenge", "--rules", rules, "--lexicon", str(german), "ärger"])
+        assert (result.exit_code, result.stdout.splitlines()[0]) == (0, "ACCEPTABLE"), result.output
+        assert adjudicate.challenge("ÄRGER ÖL", rules=rules, lexicon=str(german)).acceptable
+    # A lexicon of another federation's own tiles: the rules and the words disagree.
+    spanish = lexicon_of(tmp_path / "es-test", ["CASA"], "spanish")
+    refused = cli(["challenge", "--rules", "naspa", "--lexicon", str(spanish), "CASA"])
+    assert refused.exit_code == 2
+    assert error_line(refused) == ("Error: lexicon es-test is spanish, but --rules naspa plays english tiles "
+                                   "(--rules fise plays spanish)")
+    with pytest.raises(Exception, match="but --rules naspa plays english tiles"):
+        adjudicate.challenge("CASA", rules="naspa", lexicon=str(spanish))
+
+
+def test_a_lexicon_of_other_tiles_asks_for_rules_only_where_rules_would_read_the_game(  # type: ignore[no-untyped-def]
+        tmp_path: Path, lexicon_of, cli, error_line) -> None:
+    polish = lexicon_of(tmp_path / "pl-test", ["ŁÓDŹ"], "polish")
+    spanish = lexicon_of(tmp_path / "es-test", ["CASA"], "spanish")
+    (tmp_path / "german.gcg").write_text(GERMAN, encoding="utf-8")
+    (tmp_path / "english.gcg").write_text("#player1 a A\n#player2 b B\n>a: ACSAXYZ 8G CASA +12 12\n")
+    german = cli(["rescore", "--check-words", "--lexicon", str(polish), str(tmp_path / "german.gcg")])
+    assert german.exit_code == 2 and error_line(german).endswith("(Ä Ö Ü)): give a german --lexicon")
+    # An English game by default, a Spanish lexicon: --rules fise reads the game with Spanish tiles.
+    english = cli(["rescore", "--check-words", "--lexicon", str(spanish), str(tmp_path / "english.gcg")])
+    assert english.exit_code == 2 and error_line(english).endswith(": give an english --lexicon or --rules fise")
+    assert cli(["rescore", "--check-words", "--lexicon", str(spanish), "--rules", "fise",
+                str(tmp_path / "english.gcg")]).exit_code == 0
