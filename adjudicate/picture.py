@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from adjudicate.board import Board
+from adjudicate.board import Board, Layout
 from adjudicate.errors import AdjudicateError
 from adjudicate.notation import COLUMNS, square_name
 from adjudicate.rules import ruleset_text
@@ -63,8 +63,8 @@ _UNPLACED_DEFS = ('<defs><pattern id="unplaced-hatch" width="7" height="7" '
                   'height="7" fill="#f2f2f2"/><rect width="2" height="7" fill="#cfcfcf"/></pattern></defs>')
 
 # What the legend shows: the premium squares, then each kind of tile (the class it has on a board).
-_LEGEND_SQUARES = (("TW", "triple word"), ("DW", "double word (the centre: a star)"),
-                   ("TL", "triple letter"), ("DL", "double letter"))
+_LEGEND_SQUARES = (("4W", "quadruple word"), ("TW", "triple word"), ("DW", "double word (the centre: a star)"),
+                   ("4L", "quadruple letter"), ("TL", "triple letter"), ("DL", "double letter"))
 _LEGEND_TILES = (("", "a tile, its value in the corner"), ("blank", "a blank (scores 0)"),
                  ("through", "played through (counted, no premium)"),
                  ("new", "placed by this line"), ("withdrawn", "taken back (phony withdrawn)"))
@@ -184,13 +184,16 @@ def _board_svg(board: Board, x0: float, y0: float, title: str, cls: str, *,
     return out
 
 
-def _legend_svg(x0: float, y0: float, unplaced: str | None = None) -> tuple[list[str], float]:
-    """The key to the pictures, from ``y0`` down: a row of premium squares, a row of tiles, and
-    when the picture has tiles of a play that could not be placed, a row saying so (``unplaced``).
-    Returns the elements and the height used."""
+def _legend_svg(x0: float, y0: float, layout: Layout, unplaced: str | None = None) -> tuple[list[str], float]:
+    """The key to the pictures, from ``y0`` down: a row of the premium squares ``layout`` has
+    (Super Scrabble's quadruple squares too), a row of tiles, and when the picture has tiles of a
+    play that could not be placed, a row saying so (``unplaced``). Returns the elements and the
+    height used."""
     size = SQ * 0.7
     out = ['<g class="legend">']
-    rows: tuple[tuple[tuple[str, str], ...], ...] = (_LEGEND_SQUARES, _LEGEND_TILES) + (
+    names = {layout.premium_name(square) for square in range(layout.size * layout.size)}
+    squares = tuple(item for item in _LEGEND_SQUARES if item[0] in names)
+    rows: tuple[tuple[tuple[str, str], ...], ...] = (squares, _LEGEND_TILES) + (
         ((("unplaced", unplaced),),) if unplaced else ())
     for row, items in enumerate(rows):
         x, y = x0, y0 + row * (size + 8)
@@ -290,7 +293,7 @@ def render_svg(shown: Shown, *, caption: bool = True) -> str:
                                   cls="rack-tile"))
         y += SQ * 0.8 + 12
     unplaced = shown.unplaced_text(mark="")
-    legend, height = _legend_svg(grid_x, y, unplaced)
+    legend, height = _legend_svg(grid_x, y, shown.before.layout, unplaced)
     body += legend
     y += height + 14
     if caption and shown.explanation is not None:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicate.errors import RulesError, UnknownTileError
 from adjudicate.federations import FEDERATIONS, federation_name, names_text, preset
 from adjudicate.kinds import EventKind, TextEnum
-from adjudicate.tiles import ALPHABET_NAMES, language_of, tile_set_facts
+from adjudicate.tiles import ALPHABET_NAMES, SET_NAMES, language_of, tile_set_facts
 
 if TYPE_CHECKING:
     from adjudicate.gcg import GameRecord
@@ -611,8 +611,8 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
                          f"{ruleset.alphabet} to read it with {ruleset.alphabet} tiles")
     if federation is None and not named:
         ruleset = _BY_NAME["wespa"]
-        reason = (f"the default for {tile_set} records: no "
-                  f"{tile_set_facts(tile_set)['language_name']} federation ruleset is known "
+        shown = SET_NAMES["en"].get(tile_set) or tile_set_facts(tile_set)["language_name"]
+        reason = (f"the default for {tile_set} records: no {shown} federation ruleset is known "
                   f"(docs/decisions.md §19)")
     ruleset = ruleset.replace(f"the record's tiles ({why})", alphabet=tile_set)
     return ruleset, f"{reason}; {tile_set} tiles, {why}"

@@ -36,7 +36,7 @@ from adjudicate.errors import AdjudicateError
 from adjudicate.game import GameSetup, as_game
 from adjudicate.gcg import GameRecord, GcgEvent
 from adjudicate.kinds import EventKind
-from adjudicate.notation import COLUMNS
+from adjudicate.notation import COLUMNS, square_name
 from adjudicate.printable import printable
 from adjudicate.replay import TURN_KINDS
 from adjudicate.recount import replay_until
@@ -381,16 +381,35 @@ UNPLACED_MARK = "~"  # after a tile's label: of a play that could not be placed 
 _UNPLACED_STYLE = "\x1b[2;3;30;48;5;252m"
 PREMIUM_MARK = "+"  # before a premium's name without colour: +DL is a square, DL or LL would be a tile
 
-LEGEND = ("TW DW TL DL: premium squares (triple, double word; triple, double letter; the centre\n"
-          "H8 is a DW); lowercase: a blank (scores 0)")
+_MULTIPLES = {"4": "quadruple", "T": "triple", "D": "double"}  # (a premium's name: 4W, TW, DL...)
 
 
-def plain_legend(alphabet: Alphabet) -> str:
-    """:data:`LEGEND` without colour: the premiums' mark, and the digraph tiles a square may hold."""
+def legend(layout: Layout, alphabet: Alphabet, *, color: bool = False) -> str:
+    """The key to a board drawn as text: the premium squares ``layout`` has (Super Scrabble's
+    quadruple squares too) and its centre, from the board's data file; without colour, the
+    premiums' mark and the digraph tiles a square may hold.
+
+    >>> from adjudicate.board import get_layout
+    >>> from adjudicate.tiles import get_alphabet
+    >>> print(legend(get_layout("super"), get_alphabet("english"), color=True))
+    4W TW DW 4L TL DL: premium squares (quadruple, triple, double word; quadruple, triple,
+    double letter; the centre K11 is a DW); lowercase: a blank (scores 0)
+    """
+    import textwrap
+
+    mark = "" if color else PREMIUM_MARK
+    names = {layout.premium_name(square) for square in range(layout.size * layout.size)}
+    kinds = [[name for name in (f"{m}{unit}" for m in _MULTIPLES) if name in names] for unit in "WL"]
+    words = "; ".join(", ".join(_MULTIPLES[name[0]] for name in kind) + (" word", " letter")[i]
+                      for i, kind in enumerate(kinds) if kind)
+    centre = f"the centre {square_name(layout.centre, layout.size)} is a {mark}{layout.premium_name(layout.centre)}"
+    premiums = f"{' '.join(mark + name for kind in kinds for name in kind)}: premium squares ({words}; {centre})"
+    lines = textwrap.wrap(premiums, 87, break_long_words=False, break_on_hyphens=False)
+    if color:
+        return "\n".join(lines) + "; lowercase: a blank (scores 0)"
     digraphs = [label.strip("[]") for label in alphabet.labels if len(label.strip("[]")) > 1]
     tiles = f" ({', '.join(digraphs)}: one tile each)" if digraphs else ""
-    return ("+TW +DW +TL +DL: premium squares (triple, double word; triple, double letter; the\n"
-            f"centre H8 is a +DW); tiles in capitals{tiles}; lowercase: a blank (scores 0)")
+    return "\n".join(lines) + f"; tiles in capitals{tiles}; lowercase: a blank (scores 0)"
 
 
 def cell_label(tile: int, alphabet: Alphabet) -> str:
@@ -467,7 +486,7 @@ def render_text(shown: Shown, *, color: bool = False) -> str:
     out.append(f"After line {shown.line}" + ("" if back else mark))
     out += render_board_text(shown.after, () if back else placed, color=color,
                              unplaced=shown.unplaced_after)
-    out.append(LEGEND if color else plain_legend(shown.alphabet))
+    out.append(legend(shown.before.layout, shown.alphabet, color=color))
     unplaced = shown.unplaced_text()
     if unplaced:
         out.append(unplaced)

@@ -234,3 +234,20 @@ def test_scores_that_fit_another_board_name_it(monkeypatch: pytest.MonkeyPatch) 
     assert rescore_game(one, find_ruleset("naspa")).board_fit is None  # (one difference: a slip)
     clean = _record("#player1 a A\n#player2 b B\n>a: DINWYAA 8D WINDY +32 32\n")
     assert rescore_game(clean, find_ruleset("naspa")).board_fit is None
+
+
+def test_show_explains_the_squares_and_centre_of_the_board_in_play(cli: Callable[..., Any]) -> None:
+    # boards/super.txt: quadruple word (A1) and letter (F3) squares beside the others; the centre
+    # K11 (on the standard board: H8), a DW on both.
+    shown = cli(["show", str(SUPER), "--line", "5", "--no-color"])
+    assert shown.exit_code == 0, shown.output
+    assert ("+4W +TW +DW +4L +TL +DL: premium squares (quadruple, triple, double word; quadruple,\n"
+            "triple, double letter; the centre K11 is a +DW); tiles in capitals; lowercase: a blank "
+            "(scores 0)\n") in shown.stdout
+    assert "H8" not in shown.stdout
+    # English Super Scrabble: NASPA is an English federation, not an English Super Scrabble one.
+    assert "no English Super Scrabble federation ruleset is known" in " ".join(shown.stdout.split())
+    svg = cli(["show", str(SUPER), "--line", "5", "--format", "svg"]).stdout
+    assert 'data-kind="4W"' in svg and 'data-kind="4L"' in svg
+    standard = cli(["show", str(SUPER), "--line", "5", "--format", "svg", "--board", "standard"]).stdout
+    assert 'data-kind="DW"' in standard and 'data-kind="4W"' not in standard

@@ -24,11 +24,10 @@ from adjudicate.gcg import read_gcg
 from adjudicate.notation import square_name
 from adjudicate.recount import choose_ruleset
 from adjudicate.show import (
-    LEGEND,
     ShowError,
     find_event,
     format_explanation,
-    plain_legend,
+    legend,
     render_text,
     show_event,
 )
@@ -221,7 +220,9 @@ def test_text_without_colour_has_no_escapes():
     assert ANSI.search(coloured)
     stripped = re.sub(r"\x1b\[[0-9;]*m", "", coloured)
     # colour only adds, but for the mark of the premiums (their colour tells them from tiles)
-    unmarked = re.sub(r"\+(TW|DW|TL|DL)\b", r" \1", plain.replace(plain_legend(shown.alphabet), LEGEND))
+    layout, alphabet = shown.before.layout, shown.alphabet
+    unmarked = re.sub(r"\+(TW|DW|TL|DL)\b", r" \1",
+                      plain.replace(legend(layout, alphabet), legend(layout, alphabet, color=True)))
     assert [x.rstrip() for x in stripped.splitlines()] == unmarked.splitlines()
     result = run(str(SPANISH))  # CliRunner's stdout is not a terminal
     assert result.exit_code == 0 and not ANSI.search(result.output)
