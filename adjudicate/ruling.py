@@ -5,7 +5,8 @@ On the start-up fast path (see docs/ARCHITECTURE.md): plain classes, no heavy im
 
 from __future__ import annotations
 
-from adjudicate.tiles import Alphabet, board_spellings, check_length, format_word, parse_word, to_key
+from adjudicate.errors import UnknownTileError
+from adjudicate.tiles import Alphabet, board_spellings, check_length, format_word, naming_lexicons, parse_word, to_key
 
 TYPE_CHECKING = False  # (typing is kept off the start-up path of `challenge`)
 if TYPE_CHECKING:
@@ -119,11 +120,26 @@ def read_play(words: list[str] | tuple[str, ...], alphabet: Alphabet) -> tuple[T
     """
     out = []
     for text in words:
-        tiles = parse_word(text, alphabet, typed=True)
+        try:
+            tiles = parse_word(text, alphabet, typed=True)
+        except UnknownTileError as err:
+            raise _with_lexicons(err) from None
         check_length(text, tiles)
         board = board_spellings(text, alphabet) if alphabet.board_forms else []
         out.append(TypedWord(text, format_word(tiles, alphabet), to_key(tiles, alphabet), board))
     return tuple(out)
+
+
+def _with_lexicons(err: UnknownTileError) -> UnknownTileError:
+    """A typed letter of another tile set, naming the shipped lexicons of the sets it is a tile of
+    (``give --lexicon de-wngerman``): the judge who forgot ``--lexicon`` is told which to give."""
+    if err.kind != "other_set":
+        return err
+    from adjudicate.lexicon.store import shipped_lexicon_for
+
+    others = err.params.get("others", ())
+    found = (shipped_lexicon_for(str(name)) for name in (others if isinstance(others, tuple) else ()))
+    return naming_lexicons(err, tuple(dict.fromkeys(name for name in found if name)))
 
 
 def judge_play(words: tuple[TypedWord, ...], lexicon: Container[str]) -> Ruling:

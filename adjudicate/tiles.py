@@ -87,6 +87,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "ambiguous": "'{piece}' is ambiguous: write {upper} or {lower}",
         "other_set": "{letter} is not a tile of the {set} set (it is a tile of the {others} set: "
                      "for a game of those tiles, give its --lexicon)",
+        "other_set_lexicon": "{letter} is not a tile of the {set} set (it is a tile of the {others} set: "
+                             "for a game of those tiles, give --lexicon {lexicons})",
     },
     "es": {
         "not_in_set": "{letter} no es una ficha del juego {set}",
@@ -99,6 +101,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "ambiguous": "'{piece}' es ambiguo: escriba {upper} o {lower}",
         "other_set": "{letter} no es una ficha del juego {set} (es una ficha del juego {others}: "
                      "para una partida con esas fichas, indique su --lexicon)",
+        "other_set_lexicon": "{letter} no es una ficha del juego {set} (es una ficha del juego {others}: "
+                             "para una partida con esas fichas, indique --lexicon {lexicons})",
     },
     "ca": {
         "not_in_set": "{letter} no és una fitxa del joc {set}",
@@ -111,6 +115,8 @@ TILE_REASONS: dict[str, dict[str, str]] = {
         "ambiguous": "'{piece}' és ambigu: escriviu {upper} o {lower}",
         "other_set": "{letter} no és una fitxa del joc {set} (és una fitxa del joc {others}: "
                      "per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon)",
+        "other_set_lexicon": "{letter} no és una fitxa del joc {set} (és una fitxa del joc {others}: "
+                             "per a una partida amb aquestes fitxes, indiqueu --lexicon {lexicons})",
     },
 }
 # The tile sets' names in those texts.
@@ -137,6 +143,8 @@ def _named(params: dict[str, object], lang: str) -> dict[str, object]:
         shown["set"] = names.get(str(shown["set"]), shown["set"])
     if "others" in shown and isinstance(shown["others"], tuple):
         shown["others"] = _OR.get(lang, " or ").join(names.get(str(n), str(n)) for n in shown["others"])
+    if "lexicons" in shown and isinstance(shown["lexicons"], tuple):
+        shown["lexicons"] = (_OR.get(lang, " or ") + "--lexicon ").join(str(n) for n in shown["lexicons"])
     return shown
 
 
@@ -144,6 +152,14 @@ def _refused(text: str, index: int, kind: str, **params: object) -> UnknownTileE
     """The error for ``text`` refused at ``index`` for ``kind`` (:data:`TILE_REASONS`)."""
     return UnknownTileError(text, index, TILE_REASONS["en"][kind].format(**_named(params, "en")), kind=kind,
                             params=params)
+
+
+def naming_lexicons(err: UnknownTileError, lexicons: tuple[str, ...]) -> UnknownTileError:
+    """``err``, a typed letter of another set (kind ``other_set``), naming the ``lexicons`` of
+    those sets that ship (``give --lexicon de-wngerman``); ``err`` itself when none ships."""
+    if err.kind != "other_set" or not lexicons:
+        return err
+    return _refused(err.text, err.index, "other_set_lexicon", **err.params, lexicons=lexicons)
 
 
 def tile_reason(err: UnknownTileError, lang: str) -> str:

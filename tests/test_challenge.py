@@ -239,7 +239,10 @@ def test_catalan_q_typed_as_the_board_shows_it_is_the_qu_tile():
     [
         # without --lexicon a German or Polish letter is not folded into the English stand-in
         (["MÜSE"], "'MÜSE', position 2: Ü is not a tile of the English set (it is a tile of the German set: "
-                   "for a game of those tiles, give its --lexicon)"),
+                   "for a game of those tiles, give --lexicon de-wngerman)"),
+        # two sets, each with its shipped stand-in named
+        (["ÅR"], "'ÅR', position 1: Å is not a tile of the English set (it is a tile of the Norwegian or Swedish "
+                 "set: for a game of those tiles, give --lexicon nb-wnorwegian or --lexicon sv-wswedish)"),
         (["QI", "ŻAR"], "'ŻAR', position 1: Ż is not a tile of the English set (it is a tile of the Polish set:"),
         (["--rules", "fise", "GARÇON"],
          "'GARÇON', position 4: Ç is not a tile of the Spanish set (it is a tile of the Catalan set:"),

@@ -177,11 +177,11 @@ def test_untileable_reasons_in_the_session_language(lex: FakeLexicon, lang: str,
     [
         # Ü is a German tile, not an English one: never folded to MUSE and judged in English
         ("en", "'müse' cannot be laid with the tiles: Ü is not a tile of the English set (it is a tile of "
-               "the German set: for a game of those tiles, give its --lexicon). Type it again."),
+               "the German set: for a game of those tiles, give --lexicon de-wngerman). Type it again."),
         ("es", "'müse' no se puede formar con las fichas: Ü no es una ficha del juego inglés (es una ficha "
-               "del juego alemán: para una partida con esas fichas, indique su --lexicon). Escríbala de nuevo."),
+               "del juego alemán: para una partida con esas fichas, indique --lexicon de-wngerman). Escríbala de nuevo."),
         ("ca", "'müse' no es pot formar amb les fitxes: Ü no és una fitxa del joc anglès (és una fitxa del "
-               "joc alemany: per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon). "
+               "joc alemany: per a una partida amb aquestes fitxes, indiqueu --lexicon de-wngerman). "
                "Torneu-la a escriure."),
     ],
 )
@@ -499,7 +499,7 @@ def test_leaving_prints_the_log_the_challenges_and_the_head(lexicons: dict[str, 
     check = verify_log(str(log))
     assert result.exit_code == 2 and check.ok and check.entries == 7
     assert result.stdout == "VÀLIDA\nERROR: 'ñu' no es pot formar amb les fitxes: Ñ no és una fitxa del joc català " \
-        "(és una fitxa del joc castellà: per a una partida amb aquestes fitxes, indiqueu-ne el --lexicon)\n" \
+        "(és una fitxa del joc castellà: per a una partida amb aquestes fitxes, indiqueu --lexicon es-aosw)\n" \
         "NO VÀLIDA\n"
     assert result.stderr == (
         f"Registre: {log}\n"
