@@ -260,13 +260,13 @@ def _same_tiles(lexicon: _Loaded, setup: Any) -> None:
 
     ruleset = setup.ruleset
     if not same_letters(lexicon.alphabet.name, ruleset.alphabet):
-        from adjudicate.rules import RULESETS, ruleset_text
+        from adjudicate.federations import playing
+        from adjudicate.rules import ruleset_text
 
         # --rules reads the game with the lexicon's tiles only where a ruleset plays both sets
         # (the game's, a default it overrules; the lexicon's): never a German or Polish game.
-        others = [r.name for r in RULESETS if r.alphabet == lexicon.alphabet.name]
-        rules = (f" or --rules {' or --rules '.join(others)}"
-                 if others and any(r.alphabet == ruleset.alphabet for r in RULESETS) else "")
+        others = playing(lexicon.alphabet.name)
+        rules = f" or --rules {' or --rules '.join(others)}" if others and playing(ruleset.alphabet) else ""
         raise AdjudicateError(
             f"lexicon {lexicon.id} is {lexicon.alphabet.name}, but the game is played with "
             f"{ruleset.alphabet} tiles ({ruleset_text(ruleset.name, setup.reason)}): give "

@@ -256,6 +256,16 @@ def names_text() -> str:
     )
 
 
+def playing(tile_set: str) -> list[str]:
+    """The rulesets (by name, in their order) whose own tile set is ``tile_set``: none for a set no
+    federation plays (German, Polish...).
+
+    >>> playing("english"), playing("german")
+    (['naspa', 'wespa'], [])
+    """
+    return [name for name in FEDERATIONS if value(name, "alphabet") == tile_set]
+
+
 def value(name: str, parameter: str) -> object:
     """A ruleset's value of one parameter (``value("fise", "alphabet") == "spanish"``)."""
     return FEDERATIONS[name]["params"][parameter][0]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.errors import RulesError, UnknownTileError
-from adjudicate.federations import FEDERATIONS, federation_name, names_text, preset
+from adjudicate.federations import FEDERATIONS, federation_name, names_text, playing, preset
 from adjudicate.kinds import EventKind, TextEnum
 from adjudicate.tiles import ALPHABET_NAMES, SET_NAMES, language_of, tile_set_facts
 
@@ -597,14 +597,14 @@ def choose_ruleset(record: GameRecord | None, explicit: str | None = None, *,
         return ruleset, reason
     # (--rules or the record's #lexicon chose the ruleset: not a default the tiles may overrule)
     named = bool(explicit) or (record.lexicon is not None and _lexicon_ruleset(record.lexicon) is not None)
-    federation = next((r for r in RULESETS if r.alphabet == tile_set), None)
+    owners = playing(tile_set)
+    federation = _BY_NAME[owners[0]] if owners else None
     if federation is not None and not named:
         return federation, f"as the record is of the {tile_set} tile set ({why})"
     if federation is not None and explicit and not tiles:
         own = _chosen_ruleset(record)[0]
         own = own if own.alphabet == tile_set else federation
-        others = "".join(f", give --rules {r.name}" for r in RULESETS
-                         if r.alphabet == tile_set and r is not own)
+        others = "".join(f", give --rules {name}" for name in owners if name != own.name)
         raise RulesError(f"{record.name}: this record is of the {tile_set} tile set ({why}); --rules "
                          f"{explicit} is {tile_set_facts(ruleset.alphabet)['language_name']}: leave "
                          f"--rules out (the record's ruleset is {own.name}){others}, or give --tiles "

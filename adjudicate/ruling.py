@@ -66,13 +66,13 @@ def open_for_play(rules: str | None, lexicon: str | None) -> tuple[str, Lexicon]
     script's unset variable) is an error, never the default. Raises AdjudicateError.
     """
     from adjudicate.errors import AdjudicateError
-    from adjudicate.federations import FEDERATIONS, federation_name, value
+    from adjudicate.federations import federation_name, playing, value
     from adjudicate.lexicon import open_lexicon
 
     name = federation_name("naspa" if rules is None else rules)
     lex = open_lexicon(str(value(name, "default_lexicon")) if lexicon is None else lexicon)
     alphabet, tiles = value(name, "alphabet"), lex.alphabet.name
-    owners = [other for other in FEDERATIONS if value(other, "alphabet") == tiles]
+    owners = playing(tiles)
     if rules and lexicon and tiles != alphabet and owners:
         raise AdjudicateError(
             f"lexicon {lex.id} is {tiles}, but --rules {name} plays {alphabet} tiles "

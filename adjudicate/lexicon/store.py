@@ -424,21 +424,15 @@ def shipped_lexicon_for(alphabet: str) -> str | None:
     key = (alphabet, shipped_lexicon_dir())
     if key not in _SHIPPED_FOR:
         found = damaged = None
-        try:
-            names = sorted(os.listdir(key[1]))
-        except OSError:
-            names = []
-        for entry in names:
-            path = os.path.join(key[1], entry)
-            if entry.startswith(".") or not os.path.isdir(path):
+        for row in list_lexicons():
+            if row["where"] != "shipped":
                 continue
-            try:
-                named = read_manifest(path, entry).get("alphabet")
-            except LexiconError:
-                named = manifest_fields(path).get("alphabet")
-                damaged = damaged or entry
+            named = row.get("alphabet")
+            if "error" in row:
+                named = manifest_fields(str(row["path"])).get("alphabet")
+                damaged = damaged or str(row["id"])
             if tiles.same_letters(str(named), alphabet):
-                found = entry
+                found = str(row["id"])
                 break
         _SHIPPED_FOR[key] = found or damaged
     return _SHIPPED_FOR[key]
